@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import card from "@/components/ui/card.module.css";
+import { PageHeader } from "@/components/ui/page-header";
+import { FAQ_ENTRIES } from "@/lib/content";
+import { pageMetadata } from "@/lib/seo";
+import { SITE } from "@/lib/site";
+import styles from "./faq.module.css";
+
+export const metadata = pageMetadata({
+  title: "Frequently Asked Questions",
+  description: `Answers to ${FAQ_ENTRIES.length} common questions about ${SITE.name}: our sections, headlines, blog, radio, advertising, corrections and privacy.`,
+  path: "/faq",
+});
+
+export default function FaqPage() {
+  return (
+    <div className="container">
+      <PageHeader
+        title="Frequently Asked Questions"
+        subtitle={`${FAQ_ENTRIES.length} answers about our coverage, the blog, the radio, advertising and your privacy.`}
+      />
+      <div className={card.withSidebar}>
+        <Accordion type="single" collapsible className={styles.accordion}>
+          {FAQ_ENTRIES.map((entry, index) => (
+            <AccordionItem key={entry.question} value={`faq-${index + 1}`}>
+              <AccordionTrigger>{entry.question}</AccordionTrigger>
+              <AccordionContent>
+                <p className={styles.answer}>{entry.answer}</p>
+              </AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+        <div className={card.stack}>
+          <section className={card.card} aria-labelledby="search-tip">
+            <h2 id="search-tip">Search tip</h2>
+            <p>
+              Looking for something specific? Press <kbd>Ctrl</kbd> + <kbd>F</kbd> (or <kbd>⌘</kbd> + <kbd>F</kbd> on a
+              Mac) to find a word on this page, or use the search box at the top to search our headlines and blog.
+            </p>
+          </section>
+          <section className={card.card} aria-labelledby="still-questions">
+            <h2 id="still-questions">Still Have Questions?</h2>
+            <p>
+              Our newsroom answers every message. E-mail{" "}
+              <a href={`mailto:${SITE.contact.email}`}>{SITE.contact.email}</a> or call {SITE.contact.phone}.
+            </p>
+            <ul className={card.linkList}>
+              <li>
+                <Link href="/contact">Contact Us</Link>
+              </li>
+              <li>
+                <Link href="/privacy">Privacy Policy</Link>
+              </li>
+              <li>
+                <Link href="/terms">Terms of Service</Link>
+              </li>
+              <li>
+                <Link href="/archives">From the Archives</Link>
+              </li>
+            </ul>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useState, type ReactNode } from "react";
+import type { NavLink } from "@/lib/site";
+import styles from "./site-header.module.css";
+
+/** Below 1024 px the navigation collapses into this toggle list; a link click closes it. */
+export function MobileMenu({
+  newsLinks,
+  mainLinks,
+  search,
+}: {
+  newsLinks: readonly NavLink[];
+  mainLinks: readonly NavLink[];
+  search: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+
+  // Close when the route changes by any means (back button, a link elsewhere).
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") setOpen(false);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div className={styles.mobile}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true" className={styles.burger} data-open={open} />
+        {open ? "Close" : "Menu"}
+      </button>
+      <nav id="mobile-menu" aria-label="Mobile" className={styles.mobilePanel} hidden={!open}>
+        {search}
+        <ul className={styles.mobileList}>
+          <li>
+            <Link href="/" onClick={close}>
+              Home
+            </Link>
+          </li>
+        </ul>
+        <p className={styles.mobileHeading}>News</p>
+        <ul className={`${styles.mobileList} ${styles.mobileGrid}`}>
+          {newsLinks.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} onClick={close}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul className={styles.mobileList}>
+          {mainLinks.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} onClick={close}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { MAIN_NAV, NEWS_MENU, SITE } from "@/lib/site";
+import { MobileMenu } from "./mobile-menu";
+import { NewsMenu } from "./news-menu";
+import { SearchForm } from "./search-form";
+import styles from "./site-header.module.css";
+
+export function SiteHeader() {
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link href="/" className={styles.brand}>
+          <span className={styles.brandMark} aria-hidden="true">
+            RC
+          </span>
+          <span className={styles.brandName}>
+            {/* "The" gives way on phones so the name fits beside the menu button. */}
+            <span className={styles.brandArticle}>The </span>
+            {SITE.shortName}
+          </span>
+        </Link>
+        <nav aria-label="Main" className={styles.desktop}>
+          <ul className={styles.navList}>
+            <li>
+              <Link href="/" className={styles.navLink}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <NewsMenu links={NEWS_MENU} />
+            </li>
+            {MAIN_NAV.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={styles.navLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <SearchForm id="search-desktop" />
+        </nav>
+        <MobileMenu
+          newsLinks={NEWS_MENU}
+          mainLinks={MAIN_NAV}
+          search={<SearchForm id="search-mobile" className={styles.mobileSearch} />}
+        />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+/** @type {import('jest').Config} */
+const config = {
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/{lib,components}/**/*.test.{ts,tsx}"],
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+};
+
+export default createJestConfig(config);

@@ -1,0 +1,116 @@
+/**
+ * Site-wide settings in one typed module: identity, navigation, partners, socials,
+ * embeds, ad banners and radio. Values an operator changes per deployment come from
+ * the environment through lib/env.ts; the rest is editorial and lives here.
+ */
+import { config } from "./env";
+import { SECTIONS } from "./news/sections";
+
+export const SITE = {
+  name: "The Riverbend Chronicle",
+  shortName: "Riverbend Chronicle",
+  tagline: "Trusted journalism for our community and beyond",
+  description:
+    "The Riverbend Chronicle: local news for Riverbend with national and world headlines, business, sports, culture, a newsroom blog and live radio.",
+  locale: "en_US",
+  language: "en-US",
+  network: { name: "Metro Press Network", publications: 3000 },
+  contact: {
+    email: "newsroom@riverbendchronicle.com",
+    phone: "(555) 010-0100",
+    address: ["The Riverbend Chronicle", "100 Main Street", "Riverbend, USA 00000"],
+  },
+} as const;
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+export const NEWS_MENU: readonly NavLink[] = [
+  ...SECTIONS.map((section) => ({ href: `/${section.slug}`, label: section.title })),
+  { href: "/events", label: "Local Events" },
+];
+
+export const MAIN_NAV: readonly NavLink[] = [
+  { href: "/books", label: "Books" },
+  { href: "/radio", label: "Radio" },
+  { href: "/blog", label: "Blog" },
+  { href: "/partners", label: "Partners" },
+  { href: "/faq", label: "FAQ" },
+];
+
+export const PARTNER_SITES: readonly NavLink[] = [
+  { href: "https://www.metropressnetwork.com", label: "Metro Press Network" },
+  { href: "https://www.lakesidegazette.com", label: "The Lakeside Gazette" },
+  { href: "https://www.hillcountryherald.com", label: "Hill Country Herald" },
+];
+
+export const SOCIAL_LINKS: readonly NavLink[] = [
+  { href: "https://www.facebook.com/riverbendchronicle", label: "Facebook" },
+  { href: "https://x.com/rbchronicle", label: "X (Twitter)" },
+  { href: "https://www.instagram.com/riverbendchronicle", label: "Instagram" },
+];
+
+/** Advertising placements. Each has a desktop and a mobile banner id from the ad network. */
+export const AD_PLACEMENTS = {
+  top: { bannerId: 6079445, mobileBannerId: 1452360, minHeight: 250 },
+  middle: { bannerId: 6079446, mobileBannerId: 1452361, minHeight: 250 },
+  sidebar: { bannerId: 6079448, mobileBannerId: 1452363, minHeight: 600 },
+} as const;
+
+export type AdPlacement = keyof typeof AD_PLACEMENTS;
+
+export const RADIO = {
+  port: 8076,
+  defaultVolume: 0.9,
+  title: "Live Radio",
+  defaultSubtitle: "Streaming now",
+  pageSubtitle: "24/7 live stream",
+} as const;
+
+export const BOOKS = {
+  authorPageUrl: "https://www.amazon.com/s?k=Riverbend+Chronicle+Press&i=digital-text",
+  universityUrl: "https://www.heritagewisdom.university",
+} as const;
+
+export interface PartnerDocument {
+  title: string;
+  description: string;
+  embedUrl: string;
+  openUrl: string;
+}
+
+const PARTNER_DOC_TEXT = [
+  {
+    title: "Media Kit",
+    description: "Audience, reach and advertising formats across our print, web and radio.",
+  },
+  {
+    title: "Network Partnership Guide",
+    description: "How publications in the Metro Press Network share stories and resources.",
+  },
+  {
+    title: "Community Sponsorship Programme",
+    description: "Supporting local events, scholarships and civic journalism in Riverbend.",
+  },
+] as const;
+
+/** Shared-drive previews end in /preview; the same document opens in the service at /view. */
+function openUrlFor(embed: URL): string {
+  return embed.pathname.endsWith("/preview")
+    ? new URL(embed.pathname.replace(/\/preview$/, "/view") + embed.search, embed).toString()
+    : embed.toString();
+}
+
+export function partnerDocuments(): PartnerDocument[] {
+  return config().embeds.partnerDocUrls.map((url, index) => ({
+    ...PARTNER_DOC_TEXT[index]!,
+    embedUrl: url.toString(),
+    openUrl: openUrlFor(url),
+  }));
+}
+
+export function siteUrl(path = "/"): string {
+  return new URL(path, config().siteUrl).toString();
+}
