@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * The upstream stand-in: one real HTTP server on 127.0.0.1 that plays every outside party
+ * the site talks to (embed hosts now; feed hosts, the blog functions host later). The app
+ * is pointed at it through its documented environment variables, exactly as an operator
+ * would point it at the real hosts. Tests steer it through /__control.
+ *
+ *   node e2e/stand-in/server.mjs [--port 4010]
+ */
+import http from "node:http";
+import { embedRoutes } from "./embeds.mjs";
+
+const args = process.argv.slice(2);
+const portFlag = args.indexOf("--port");
+const port = Number(portFlag >= 0 ? args[portFlag + 1] : (process.env.STAND_IN_PORT ?? 4010));
+
+/** Route table: [method, pattern, handler(req, res, match, state)] */
+const routes = [...embedRoutes];
+
+/** Mutable behaviour that tests change through /__control and reset between tests. */
+const state = { overrides: new Map() };
+
+function send(res, status, body, type = "text/plain; charset=utf-8", headers = {}) {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
+  res.end(body);
+}
+
+async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const server = http.createServer(async (req, res) => {
+  const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+
+  if (url.pathname === "/__health") return send(res, 200, "ok");
+  if (url.pathname === "/__control/reset" && req.method === "POST") {
+    state.overrides.clear();
+    return send(res, 200, "reset");
+  }
+  if (url.pathname === "/__control/override" && req.method === "POST") {
+    // { "path": "/feeds/sports/golf.xml", "mode": "status" | "hang" | "body", "status": 500, "body": "..." }
+    const override = JSON.parse(await readBody(req));
+    state.overrides.set(override.path, override);
+    return send(res, 200, "ok");
+  }
+
+  const override = state.overrides.get(url.pathname);
+  if (override) {
+    if (override.mode === "hang") return; // never answers; the client's timeout must act
+    return send(res, override.status ?? 200, override.body ?? "", override.type ?? "text/plain; charset=utf-8");
+  }
+
+  for (const [method, pattern, handler] of routes) {
+    if (method !== req.method && !(method === "GET" && req.method === "HEAD")) continue;
+    const match = url.pathname.match(pattern);
+    if (match) return handler(req, res, { url, match, state, send });
+  }
+  send(res, 404, "not found");
+});
+
+server.listen(port, "127.0.0.1", () => {
+  console.log(`stand-in listening on http://127.0.0.1:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+import { appEnv, STAND_IN_PORT, STAND_IN_URL } from "./e2e/env.mjs";
+
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: APP_URL,
+    trace: "on-first-retry",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 375, height: 812 }, launchOptions: chromium },
+    },
+  ],
+  webServer: [
+    {
+      command: `node e2e/stand-in/server.mjs --port ${STAND_IN_PORT}`,
+      url: `${STAND_IN_URL}/__health`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      // The production build, served as an operator would run it.
+      command: `npm run build && npm run start -- -p ${APP_PORT} -H 127.0.0.1`,
+      url: `${APP_URL}/terms`,
+      env: appEnv({ siteUrl: APP_URL }),
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+  ],
+});
