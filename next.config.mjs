@@ -2,6 +2,14 @@
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // The home page lives at a dynamic segment so that, like the section pages, it is not
+  // rendered by the offline build but on its first request (see app/front-page/).
+  async rewrites() {
+    return { beforeFiles: [{ source: "/", destination: "/front-page/latest" }] };
+  },
+  async redirects() {
+    return [{ source: "/front-page/:path*", destination: "/", permanent: true }];
+  },
 };
 
 export default nextConfig;

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { appEnv, STAND_IN_PORT, STAND_IN_URL } from "./e2e/env.mjs";
+import { appEnv, STAND_IN_PORT, STAND_IN_URL } from "./e2e/env.cjs";
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -40,7 +40,8 @@ export default defineConfig({
       // The production build, served as an operator would run it.
       command: `npm run build && npm run start -- -p ${APP_PORT} -H 127.0.0.1`,
       url: `${APP_URL}/terms`,
-      env: appEnv({ siteUrl: APP_URL }),
+      // Short cache lifetimes so tests can watch headlines refresh after an upstream changes.
+      env: appEnv({ siteUrl: APP_URL, feedRevalidateSeconds: 2 }),
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: "pipe",

@@ -5,7 +5,9 @@
  * hosts; the app is pointed at it through the documented environment variables.
  */
 import { spawn } from "node:child_process";
-import { appEnv, STAND_IN_PORT, STAND_IN_URL } from "../e2e/env.mjs";
+import env from "../e2e/env.cjs";
+
+const { appEnv, STAND_IN_PORT, STAND_IN_URL } = env;
 
 const PORT = Number(process.env.PORT ?? 3000);
 const children = new Set();

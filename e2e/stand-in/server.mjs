@@ -9,16 +9,17 @@
  */
 import http from "node:http";
 import { embedRoutes } from "./embeds.mjs";
+import { feedRoutes } from "./feeds.mjs";
 
 const args = process.argv.slice(2);
 const portFlag = args.indexOf("--port");
 const port = Number(portFlag >= 0 ? args[portFlag + 1] : (process.env.STAND_IN_PORT ?? 4010));
 
 /** Route table: [method, pattern, handler(req, res, match, state)] */
-const routes = [...embedRoutes];
+const routes = [...embedRoutes, ...feedRoutes];
 
 /** Mutable behaviour that tests change through /__control and reset between tests. */
-const state = { overrides: new Map() };
+const state = { overrides: new Map(), hits: new Map() };
 
 function send(res, status, body, type = "text/plain; charset=utf-8", headers = {}) {
   res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
@@ -37,18 +38,28 @@ const server = http.createServer(async (req, res) => {
   if (url.pathname === "/__health") return send(res, 200, "ok");
   if (url.pathname === "/__control/reset" && req.method === "POST") {
     state.overrides.clear();
+    state.hits.clear();
     return send(res, 200, "reset");
   }
+  if (url.pathname === "/__control/hits") {
+    return send(res, 200, JSON.stringify(Object.fromEntries(state.hits)), "application/json");
+  }
+  if (url.pathname === "/__control/clear" && req.method === "POST") {
+    state.overrides.delete(url.searchParams.get("path"));
+    return send(res, 200, "ok");
+  }
   if (url.pathname === "/__control/override" && req.method === "POST") {
-    // { "path": "/feeds/sports/golf.xml", "mode": "status" | "hang" | "body", "status": 500, "body": "..." }
+    // { "path": "/feeds/golf.xml", "mode": "status" | "hang" | "delay", "status": 500, "body": "...", "ms": 300 }
     const override = JSON.parse(await readBody(req));
     state.overrides.set(override.path, override);
     return send(res, 200, "ok");
   }
 
-  const override = state.overrides.get(url.pathname);
-  if (override) {
-    if (override.mode === "hang") return; // never answers; the client's timeout must act
+  state.hits.set(url.pathname, (state.hits.get(url.pathname) ?? 0) + 1);
+  const override = state.overrides.get(url.pathname) ?? (process.env.STAND_IN_FEED_DELAY_MS && url.pathname.startsWith("/feeds/") ? { mode: "delay", ms: Number(process.env.STAND_IN_FEED_DELAY_MS) } : undefined);
+  if (override?.mode === "hang") return; // never answers; the client's timeout must act
+  if (override?.mode === "delay") await new Promise((resolve) => setTimeout(resolve, override.ms));
+  else if (override) {
     return send(res, override.status ?? 200, override.body ?? "", override.type ?? "text/plain; charset=utf-8");
   }
 

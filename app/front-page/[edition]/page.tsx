@@ -1,19 +1,35 @@
-import { SectionGrid } from "@/components/home/section-grid";
+import { notFound } from "next/navigation";
 import styles from "@/components/home/home.module.css";
+import { SectionGrid } from "@/components/home/section-grid";
+import { ArticleGrid } from "@/components/news/article-grid";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { VideoBlock } from "@/components/ui/video-block";
-import { config } from "@/lib/env";
 import { formatLongDate } from "@/lib/dates";
+import { config } from "@/lib/env";
+import { getSectionHeadlines } from "@/lib/news/headlines";
 import { pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
 
-export const metadata = pageMetadata({
-  title: "Today's Headlines",
-  description: SITE.description,
-  path: "/",
-});
+/**
+ * The home page. It is served at "/" through a rewrite in next.config.mjs (and its own
+ * address redirects to "/"): a dynamic segment lets it skip the offline build like the
+ * section pages, render on its first request with live headlines, and then be cached.
+ */
+export const EDITION = "latest";
+const HOME_LIMIT = 6;
 
-export default function HomePage() {
+export const revalidate = 300;
+
+export function generateStaticParams(): { edition: string }[] {
+  return [];
+}
+
+export const metadata = pageMetadata({ title: "Today's Headlines", description: SITE.description, path: "/" });
+
+export default async function HomePage({ params }: { params: Promise<{ edition: string }> }) {
+  if ((await params).edition !== EDITION) notFound();
+  const breaking = await getSectionHeadlines("national");
+
   return (
     <div className="container">
       <section className={styles.hero} aria-labelledby="todays-headlines">
@@ -28,6 +44,13 @@ export default function HomePage() {
         <AdSlot placement="top" />
         <AdSlot placement="middle" wideOnly />
       </div>
+
+      <section className={styles.block} aria-labelledby="breaking-news">
+        <h2 id="breaking-news" className={styles.blockTitle}>
+          Breaking News
+        </h2>
+        <ArticleGrid headlines={breaking} limit={HOME_LIMIT} />
+      </section>
 
       <section className={styles.block} aria-labelledby="featured-video">
         <h2 id="featured-video" className={styles.blockTitle}>

@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ArticleGrid } from "@/components/news/article-grid";
+import { JsonLd } from "@/components/seo/json-ld";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { PageHeader } from "@/components/ui/page-header";
+import { logNotFound } from "@/lib/log";
+import { getSectionHeadlines } from "@/lib/news/headlines";
+import { getSection, type Section } from "@/lib/news/sections";
+import { sectionJsonLd } from "@/lib/news/structured-data";
+import { pageMetadata } from "@/lib/seo";
+
+/** Section pages show 5 headlines before "See All". */
+const SECTION_LIMIT = 5;
+
+// Incremental regeneration; the headlines' cache lifetime (FEED_REVALIDATE_SECONDS) can shorten it.
+export const revalidate = 300;
+
+// Nothing is rendered at build time: builds are offline, and a page rendered without feeds
+// would be served with an error until it expired. Each section renders on its first
+// request and is then served from the cache.
+export function generateStaticParams(): { section: string }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ section: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const section = getSection((await params).section);
+  if (!section) return {};
+  const metadata = pageMetadata({
+    title: section.title,
+    description: section.description,
+    path: `/${section.slug}`,
+    keywords: section.fullSeo ? section.keywords : undefined,
+  });
+  return section.fullSeo ? { ...metadata, robots: { index: true, follow: true } } : metadata;
+}
+
+export default async function SectionPage({ params }: Props) {
+  const { section: slug } = await params;
+  const section: Section | undefined = getSection(slug);
+  if (!section) {
+    logNotFound(`/${slug}`);
+    notFound();
+  }
+  const headlines = await getSectionHeadlines(section.slug);
+
+  return (
+    <div className="container">
+      {section.fullSeo && headlines.status === "ok" ? <JsonLd data={sectionJsonLd(section, headlines.articles)} /> : null}
+      <PageHeader title={section.title} subtitle={section.subtitle} />
+      <AdSlot placement="top" />
+      <ArticleGrid headlines={headlines} limit={SECTION_LIMIT} />
+      <AdSlot placement="middle" wideOnly />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { useId, useState, type ReactNode } from "react";
+import styles from "./news.module.css";
+
+/**
+ * Every card is already in the server-rendered HTML; this leaf only reveals the ones past
+ * the limit. Toggle texts from the spec: "See All ({count} articles)" / "Show Less".
+ */
+export function ExpandableList({ total, limit, children }: { total: number; limit: number; children: ReactNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <ul id={id} className={styles.grid} data-expanded={expanded}>
+        {children}
+      </ul>
+      {total > limit ? (
+        <div className={styles.toggleRow}>
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={expanded}
+            aria-controls={id}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {expanded ? "Show Less" : `See All (${total} articles)`}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The environment the production build runs with in tests and in the demo: every
+ * upstream points at the local stand-in through the documented variables.
+ * CommonJS so that Playwright's config and plain Node scripts can both load it.
+ */
+const { mkdirSync, writeFileSync } = require("node:fs");
+const path = require("node:path");
+const { SECTION_FEEDS } = require("./stand-in/catalogue.cjs");
+
+const STAND_IN_PORT = Number(process.env.STAND_IN_PORT ?? 4010);
+const STAND_IN_URL = `http://127.0.0.1:${STAND_IN_PORT}`;
+
+/** Writes the NEWS_FEEDS_FILE that maps every section to the stand-in's sample feeds. */
+function writeFeedsFile() {
+  const dir = path.join(__dirname, ".tmp");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `feeds-${STAND_IN_PORT}.json`);
+  const feeds = Object.fromEntries(
+    Object.entries(SECTION_FEEDS).map(([section, ids]) => [section, ids.map((id) => `${STAND_IN_URL}/feeds/${id}.xml`)]),
+  );
+  writeFileSync(file, JSON.stringify(feeds, null, 2));
+  return file;
+}
+
+function appEnv({ siteUrl, feedRevalidateSeconds }) {
+  return {
+    SITE_URL: siteUrl,
+    NEWS_FEEDS_FILE: writeFeedsFile(),
+    ...(feedRevalidateSeconds ? { FEED_REVALIDATE_SECONDS: String(feedRevalidateSeconds) } : {}),
+    EVENTS_WALL_URL: `${STAND_IN_URL}/embed/events`,
+    CONTACT_FORM_URL: `${STAND_IN_URL}/embed/contact`,
+    MARKET_BOARD_URL: `${STAND_IN_URL}/embed/market-board`,
+    PARTNER_DOC_URLS: ["media-kit", "network-guide", "sponsorship"]
+      .map((doc) => `${STAND_IN_URL}/embed/docs/${doc}/preview`)
+      .join(","),
+  };
+}
+
+module.exports = { STAND_IN_PORT, STAND_IN_URL, appEnv };

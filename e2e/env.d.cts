@@ -1,0 +1,3 @@
+export declare const STAND_IN_PORT: number;
+export declare const STAND_IN_URL: string;
+export declare function appEnv(options: { siteUrl: string; feedRevalidateSeconds?: number }): Record<string, string>;

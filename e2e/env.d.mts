@@ -1,3 +1,0 @@
-export declare const STAND_IN_PORT: number;
-export declare const STAND_IN_URL: string;
-export declare function appEnv(options: { siteUrl: string }): Record<string, string>;

@@ -1,0 +1,28 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { STAND_IN_PORT, STAND_IN_URL } from "../env.cjs";
+
+/** Steering the stand-in from tests. */
+export const standIn = {
+  async override(path: string, behaviour: { mode: "status" | "hang" | "delay"; status?: number; body?: string; ms?: number }) {
+    await fetch(`${STAND_IN_URL}/__control/override`, { method: "POST", body: JSON.stringify({ path, ...behaviour }) });
+  },
+  async clear(path: string) {
+    await fetch(`${STAND_IN_URL}/__control/clear?path=${encodeURIComponent(path)}`, { method: "POST" });
+  },
+  async hits(path: string): Promise<number> {
+    const hits = (await (await fetch(`${STAND_IN_URL}/__control/hits`)).json()) as Record<string, number>;
+    return hits[path] ?? 0;
+  },
+};
+
+/** The NEWS_FEEDS_FILE the app was started with (see e2e/env.cjs); the app re-reads it on change. */
+export const feedsFile = {
+  path: path.join(__dirname, "..", ".tmp", `feeds-${STAND_IN_PORT}.json`),
+  read(): Record<string, string[]> {
+    return JSON.parse(readFileSync(this.path, "utf8"));
+  },
+  write(feeds: Record<string, string[]>) {
+    writeFileSync(this.path, JSON.stringify(feeds, null, 2));
+  },
+};

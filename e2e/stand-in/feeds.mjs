@@ -1,0 +1,129 @@
+/**
+ * Sample news feeds (written for this project, plainly marked as samples) in the formats
+ * real publishers use: RSS 2.0 with media thumbnails, Atom, RSS 1.0 (RDF) and an
+ * ISO-8859-1 feed. Dates are relative to the server's start, so the demo always looks current.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import catalogue from "./catalogue.cjs";
+
+const { itemAgeMinutes } = catalogue;
+
+const SAMPLES = JSON.parse(readFileSync(new URL("./sample-headlines.json", import.meta.url), "utf8"));
+const STARTED = Date.now();
+
+const FORMAT = { technology: "atom", archives: "rdf", food: "latin1" };
+const NO_IMAGES = new Set(["opinion"]);
+
+const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+export function sampleItems(id, origin) {
+  const items = SAMPLES[id];
+  if (!items) return null;
+  return items.map((item, index) => ({
+    title: item.title,
+    description: item.description,
+    link: `https://news.example.com/${id}/${index + 1}-${item.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`,
+    date: new Date(STARTED - itemAgeMinutes(id, index) * 60_000),
+    image: NO_IMAGES.has(id) ? null : `${origin}/images/${id}-${index + 1}.svg`,
+  }));
+}
+
+function rss(id, items) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel><title>Sample ${id} feed</title><link>https://news.example.com/${id}</link>
+<description>Sample headlines served by the local stand-in</description>
+${items
+  .map(
+    (item) => `<item><title>${escape(item.title)}</title><link>${item.link}</link><guid>${item.link}</guid>
+<description><![CDATA[<p>${item.description}</p>]]></description><pubDate>${item.date.toUTCString()}</pubDate>
+${item.image ? `<media:thumbnail url="${item.image}" width="640" height="360"/>` : ""}</item>`,
+  )
+  .join("\n")}
+</channel></rss>`;
+}
+
+function atom(id, items) {
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Sample ${id} feed</title><id>urn:sample:${id}</id>
+<updated>${items[0].date.toISOString()}</updated><link rel="alternate" href="https://news.example.com/${id}"/>
+${items
+  .map(
+    (item) => `<entry><title type="html">${escape(item.title)}</title><id>${item.link}</id>
+<link rel="alternate" href="${item.link}"/><updated>${item.date.toISOString()}</updated>
+<summary type="html">${escape(`<p>${item.description}</p>`)}</summary>
+${item.image ? `<link rel="enclosure" type="image/svg+xml" href="${item.image}"/>` : ""}</entry>`,
+  )
+  .join("\n")}
+</feed>`;
+}
+
+function rdf(id, items) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel rdf:about="https://news.example.com/${id}"><title>Sample ${id} feed</title><link>https://news.example.com/${id}</link>
+<description>Sample headlines</description></channel>
+${items
+  .map(
+    (item) => `<item rdf:about="${item.link}"><title>${escape(item.title)}</title><link>${item.link}</link>
+<description>${escape(item.description)}</description><dc:date>${item.date.toISOString()}</dc:date></item>`,
+  )
+  .join("\n")}
+</rdf:RDF>`;
+}
+
+function feedBody(id, origin) {
+  const items = sampleItems(id, origin);
+  if (!items) return null;
+  switch (FORMAT[id]) {
+    case "atom":
+      return { body: Buffer.from(atom(id, items)), type: "application/atom+xml; charset=utf-8" };
+    case "rdf":
+      return { body: Buffer.from(rdf(id, items)), type: "application/rdf+xml; charset=utf-8" };
+    case "latin1":
+      // Characters outside Latin-1 become references; the rest is sent as single bytes.
+      return {
+        body: Buffer.from(
+          rss(id, items)
+            .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+            .replace(/[^\u0000-\u00ff]/g, (c) => `&#${c.codePointAt(0)};`),
+          "latin1",
+        ),
+        type: "application/rss+xml",
+      };
+    default:
+      return { body: Buffer.from(rss(id, items)), type: "application/rss+xml; charset=utf-8" };
+  }
+}
+
+function image(id, index) {
+  let hash = 0;
+  for (const c of `${id}${index}`) hash = (hash * 31 + c.charCodeAt(0)) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hash},45%,38%)"/><stop offset="1" stop-color="hsl(${(hash + 40) % 360},50%,22%)"/></linearGradient></defs>
+<rect width="640" height="360" fill="url(#g)"/><circle cx="520" cy="90" r="120" fill="rgba(255,255,255,.08)"/>
+<text x="32" y="318" font-family="Georgia,serif" font-size="30" fill="rgba(255,255,255,.85)">${id} · sample photo ${index}</text></svg>`;
+}
+
+export const feedRoutes = [
+  [
+    "GET",
+    /^\/feeds\/([a-z0-9-]+)\.xml$/,
+    (req, res, { match, send, url }) => {
+      const feed = feedBody(match[1], url.origin);
+      if (!feed) return send(res, 404, "no such feed");
+      const etag = `"${createHash("sha1").update(feed.body).digest("hex").slice(0, 16)}"`;
+      if (req.headers["if-none-match"] === etag) {
+        res.writeHead(304, { etag });
+        return res.end();
+      }
+      send(res, 200, feed.body, feed.type, { etag });
+    },
+  ],
+  [
+    "GET",
+    /^\/images\/([a-z0-9-]+)-(\d+)\.svg$/,
+    (_req, res, { match, send }) => send(res, 200, image(match[1], match[2]), "image/svg+xml", { "cache-control": "public, max-age=3600" }),
+  ],
+];

@@ -1,0 +1,130 @@
+import http from "node:http";
+import https from "node:https";
+
+/**
+ * One HTTP GET for a feed, with the limits a server that reads strangers' feeds needs:
+ * an overall timeout, a byte cap, a few redirects (http/https only), an honest
+ * User-Agent, and conditional GET. Built on node:http rather than fetch so the limits
+ * hold on the socket and Next's fetch caching stays out of the way.
+ */
+
+export const FEED_TIMEOUT_MS = 8_000;
+export const FEED_MAX_BYTES = 5 * 1024 * 1024;
+export const FEED_MAX_REDIRECTS = 3;
+export const USER_AGENT = "RiverbendChronicle/1.0 (+https://www.riverbendchronicle.com/faq; feed reader)";
+
+export class FeedFetchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FeedFetchError";
+  }
+}
+
+export interface Validators {
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+export type FetchResult =
+  | { status: "not-modified" }
+  | { status: "ok"; body: Buffer; contentType: string | null; etag: string | null; lastModified: string | null };
+
+interface Options extends Validators {
+  timeoutMs?: number;
+  maxBytes?: number;
+  accept?: string;
+}
+
+export async function fetchFeed(address: string, options: Options = {}): Promise<FetchResult> {
+  const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    let url = new URL(address);
+    for (let hop = 0; ; hop++) {
+      const response = await get(url, options, controller.signal);
+      if (response.redirect) {
+        if (hop >= FEED_MAX_REDIRECTS) throw new FeedFetchError("too many redirects");
+        url = new URL(response.redirect, url);
+        continue;
+      }
+      return response.result!;
+    }
+  } catch (error) {
+    if (controller.signal.aborted) throw new FeedFetchError(`timed out after ${timeoutMs} ms`);
+    throw error instanceof FeedFetchError ? error : new FeedFetchError(error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function get(
+  url: URL,
+  options: Options,
+  signal: AbortSignal,
+): Promise<{ redirect: string; result?: never } | { redirect?: never; result: FetchResult }> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return Promise.reject(new FeedFetchError(`refused protocol ${url.protocol}`));
+  }
+  const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
+  const headers: Record<string, string> = {
+    "user-agent": USER_AGENT,
+    accept: options.accept ?? "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
+    "accept-encoding": "identity",
+  };
+  if (options.etag) headers["if-none-match"] = options.etag;
+  if (options.lastModified) headers["if-modified-since"] = options.lastModified;
+
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(url, { headers, signal }, (response) => {
+      const status = response.statusCode ?? 0;
+      const header = (name: string) => {
+        const value = response.headers[name];
+        return typeof value === "string" ? value : null;
+      };
+      if (status >= 300 && status < 400 && status !== 304) {
+        response.resume();
+        const location = header("location");
+        return location ? resolve({ redirect: location }) : reject(new FeedFetchError(`HTTP ${status} without Location`));
+      }
+      if (status === 304) {
+        response.resume();
+        return resolve({ result: { status: "not-modified" } });
+      }
+      if (status !== 200) {
+        response.resume();
+        return reject(new FeedFetchError(`HTTP ${status}`));
+      }
+      const declared = Number(header("content-length"));
+      if (declared > maxBytes) {
+        response.destroy();
+        return reject(new FeedFetchError(`body of ${declared} bytes is over the ${maxBytes} byte cap`));
+      }
+      const chunks: Buffer[] = [];
+      let received = 0;
+      response.on("data", (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > maxBytes) {
+          response.destroy();
+          reject(new FeedFetchError(`body over the ${maxBytes} byte cap`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on("end", () =>
+        resolve({
+          result: {
+            status: "ok",
+            body: Buffer.concat(chunks),
+            contentType: header("content-type"),
+            etag: header("etag"),
+            lastModified: header("last-modified"),
+          },
+        }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}

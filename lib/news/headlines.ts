@@ -1,0 +1,49 @@
+import { unstable_cache } from "next/cache";
+import { cache } from "react";
+import { TAGS } from "../constants";
+import { config } from "../env";
+import { logUpstreamError } from "../log";
+import { readFeed } from "./feed-store";
+import { getSectionFeeds } from "./feeds-config";
+import { mergeArticles } from "./normalise";
+import type { SectionSlug } from "./sections";
+import { FEED_ERROR_MESSAGE, type FeedArticle, type SectionHeadlines } from "./types";
+
+/** How long a page showing the feed error lives before the feeds are tried again. */
+const ERROR_RETRY_SECONDS = 15;
+
+class AllFeedsFailedError extends Error {}
+
+/** All feeds of a section in parallel; failed feeds are skipped; throws only if none answered. */
+async function loadSection(slug: SectionSlug, feeds: string[]): Promise<FeedArticle[]> {
+  const results = await Promise.allSettled(feeds.map((url) => readFeed(url)));
+  const lists = results.filter((result) => result.status === "fulfilled").map((result) => result.value);
+  if (lists.length === 0) throw new AllFeedsFailedError(`every feed of "${slug}" failed`);
+  return mergeArticles(lists);
+}
+
+/**
+ * The headlines of a section, cached for FEED_REVALIDATE_SECONDS (the page that shows them
+ * inherits that lifetime). A failure is never cached as data: it is returned as an error
+ * state, and the page showing it is given a short lifetime so the feeds are retried soon.
+ */
+export const getSectionHeadlines = cache(async (slug: SectionSlug): Promise<SectionHeadlines> => {
+  const feeds = getSectionFeeds(slug);
+  // The feed list is part of the key: an operator's new list takes effect at once.
+  const cached = unstable_cache(() => loadSection(slug, feeds), ["headlines", slug, ...feeds], {
+    revalidate: config().feedRevalidateSeconds,
+    tags: [TAGS.headlines, `${TAGS.headlines}:${slug}`],
+  });
+  try {
+    return { status: "ok", articles: await cached() };
+  } catch (error) {
+    logUpstreamError(`section ${slug}`, error instanceof Error ? error.message : String(error));
+    await shortenPageLifetime();
+    return { status: "error", message: FEED_ERROR_MESSAGE };
+  }
+});
+
+/** Caps the lifetime of the page being rendered (unstable_cache passes its revalidate up). */
+const shortenPageLifetime = unstable_cache(async () => true, ["headlines-error-window"], {
+  revalidate: ERROR_RETRY_SECONDS,
+});

@@ -1,0 +1,21 @@
+/** A headline as the app uses it: the spec's feed article, whatever the feed's format. */
+export interface FeedArticle {
+  /** Plain text. */
+  title: string;
+  /** Plain text: HTML removed, entities decoded, whitespace collapsed. */
+  description: string;
+  /** Absolute http(s) address of the story. */
+  link: string;
+  /** ISO 8601, or null when the feed gave no usable date. */
+  pubDate: string | null;
+  /** Absolute http(s) address, or the bundled default photo. */
+  imageUrl: string;
+}
+
+export type SectionHeadlines =
+  | { status: "ok"; articles: FeedArticle[] }
+  | { status: "error"; message: string };
+
+export const FEED_ERROR_MESSAGE = "Failed to fetch RSS feed";
+export const DEFAULT_IMAGE_URL = "/images/default-news.svg";
+export const MAX_ARTICLES = 15;
