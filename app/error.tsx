@@ -4,11 +4,19 @@ import Link from "next/link";
 import styles from "./status-page.module.css";
 
 /** The spec's default error screen for unexpected errors inside a page. */
-export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function ErrorPage({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Unexpected Application Error!</h1>
-      <p className={styles.text}>{error.message || "Something went wrong while loading this page."}</p>
+      <p className={styles.text}>
+        {error.message || "Something went wrong while loading this page."}
+      </p>
       {error.digest ? <p className={styles.digest}>Reference: {error.digest}</p> : null}
       <div className={styles.actions}>
         <button type="button" className={styles.button} onClick={reset}>

@@ -11,7 +11,9 @@ test("44 book cards open the store in a new tab", async ({ page }) => {
     await expect(link).toHaveAttribute("href", /^https:\/\/www\.amazon\.com\//);
     await expect(link).toContainText("View on Amazon →");
   }
-  const titles = await page.locator("main li img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")));
+  const titles = await page
+    .locator("main li img")
+    .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")));
   expect(titles.filter((t) => t?.startsWith("Billionaire"))).toHaveLength(43);
   expect(titles).toContain("The Science of Breath (1904 Edition)");
   await expect(page.getByRole("link", { name: "← Back to Home" })).toHaveAttribute("href", "/");
@@ -27,13 +29,18 @@ test("the grid has 2 columns on phones and 5 on wide screens", async ({ page }, 
 
 test("titles are clamped to two lines", async ({ page }) => {
   await page.goto("/books");
-  const clamp = await page.locator("main li a > span").first().evaluate((el) => getComputedStyle(el).webkitLineClamp);
+  const clamp = await page
+    .locator("main li a > span")
+    .first()
+    .evaluate((el) => getComputedStyle(el).webkitLineClamp);
   expect(clamp).toBe("2");
 });
 
 test("a cover that fails to load is replaced by the placeholder", async ({ page }) => {
   // The series covers answer with an error, as a broken store image would.
-  await page.route("**/books/covers/billionaire-*.svg", (route) => route.fulfill({ status: 500, body: "" }));
+  await page.route("**/books/covers/billionaire-*.svg", (route) =>
+    route.fulfill({ status: 500, body: "" }),
+  );
   await page.goto("/books");
   const first = page.locator("main li img").first();
   await first.scrollIntoViewIfNeeded();

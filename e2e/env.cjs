@@ -16,7 +16,10 @@ function writeFeedsFile() {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `feeds-${STAND_IN_PORT}.json`);
   const feeds = Object.fromEntries(
-    Object.entries(SECTION_FEEDS).map(([section, ids]) => [section, ids.map((id) => `${STAND_IN_URL}/feeds/${id}.xml`)]),
+    Object.entries(SECTION_FEEDS).map(([section, ids]) => [
+      section,
+      ids.map((id) => `${STAND_IN_URL}/feeds/${id}.xml`),
+    ]),
   );
   writeFileSync(file, JSON.stringify(feeds, null, 2));
   return file;

@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 
-test("about 100 questions, every answer in the HTML, one open at a time", async ({ page, request }) => {
+test("about 100 questions, every answer in the HTML, one open at a time", async ({
+  page,
+  request,
+}) => {
   // Without JavaScript the answers are still in the document for readers and crawlers.
   const html = await (await request.get("/faq")).text();
   expect(html).toContain("How often are the headlines updated");
@@ -28,7 +31,9 @@ test("about 100 questions, every answer in the HTML, one open at a time", async 
   // Collapsible: the open item closes again.
   await second.click();
   await expect(second).toHaveAttribute("aria-expanded", "false");
-  await expect(page.locator('main [data-radix-collection-item][aria-expanded="true"]')).toHaveCount(0);
+  await expect(page.locator('main [data-radix-collection-item][aria-expanded="true"]')).toHaveCount(
+    0,
+  );
 });
 
 test("the accordion answers to Home, End and the arrow keys", async ({ page }) => {

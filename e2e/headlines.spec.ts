@@ -4,20 +4,27 @@ import path from "node:path";
 import { itemAgeMinutes } from "./stand-in/catalogue.cjs";
 import { feedsFile, standIn } from "./stand-in/control";
 
-const SAMPLES = JSON.parse(readFileSync(path.join(__dirname, "stand-in", "sample-headlines.json"), "utf8")) as Record<
-  string,
-  { title: string }[]
->;
+const SAMPLES = JSON.parse(
+  readFileSync(path.join(__dirname, "stand-in", "sample-headlines.json"), "utf8"),
+) as Record<string, { title: string }[]>;
 
 /** Headline titles in page order, from the server-rendered HTML. */
 function titlesIn(html: string): string[] {
   return [...html.matchAll(/<h3 class="[^"]*title[^"]*">([^<]*)<\/h3>/g)].map((m) =>
-    m[1]!.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"'),
+    m[1]!
+      .replace(/&amp;/g, "&")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"'),
   );
 }
 
 /** Pages regenerate in the background: ask until the page shows what we wait for. */
-async function pollPage(request: APIRequestContext, path: string, until: (html: string) => boolean, timeoutMs = 20_000) {
+async function pollPage(
+  request: APIRequestContext,
+  path: string,
+  until: (html: string) => boolean,
+  timeoutMs = 20_000,
+) {
   const deadline = Date.now() + timeoutMs;
   let html = "";
   while (Date.now() < deadline) {
@@ -35,9 +42,13 @@ test("home: Breaking News shows 6 national headlines, then all of them", async (
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today's Headlines");
-  await expect(page.locator("main").getByText("Trusted journalism for our community and beyond")).toBeVisible();
+  await expect(
+    page.locator("main").getByText("Trusted journalism for our community and beyond"),
+  ).toBeVisible();
 
-  const breaking = page.locator("section", { has: page.getByRole("heading", { name: "Breaking News" }) });
+  const breaking = page.locator("section", {
+    has: page.getByRole("heading", { name: "Breaking News" }),
+  });
   const cards = breaking.locator("li");
   await expect(cards).toHaveCount(national.length);
   await expect(breaking.getByRole("listitem").filter({ visible: true })).toHaveCount(6);
@@ -46,16 +57,23 @@ test("home: Breaking News shows 6 national headlines, then all of them", async (
 
   const toggle = breaking.getByRole("button", { name: `See All (${national.length} articles)` });
   await toggle.click();
-  await expect(breaking.getByRole("listitem").filter({ visible: true })).toHaveCount(national.length);
+  await expect(breaking.getByRole("listitem").filter({ visible: true })).toHaveCount(
+    national.length,
+  );
   await breaking.getByRole("button", { name: "Show Less" }).click();
   await expect(breaking.getByRole("listitem").filter({ visible: true })).toHaveCount(6);
 });
 
 test("home: every section is linked from News Sections", async ({ page }) => {
   await page.goto("/");
-  const grid = page.locator("section", { has: page.getByRole("heading", { name: "News Sections" }) });
+  const grid = page.locator("section", {
+    has: page.getByRole("heading", { name: "News Sections" }),
+  });
   await expect(grid.getByRole("link")).toHaveCount(15);
-  await expect(grid.getByRole("link", { name: /Real Estate & Housing/ })).toHaveAttribute("href", "/realestate");
+  await expect(grid.getByRole("link", { name: /Real Estate & Housing/ })).toHaveAttribute(
+    "href",
+    "/realestate",
+  );
 });
 
 test("the home page's internal address redirects to /", async ({ request }) => {
@@ -64,7 +82,9 @@ test("the home page's internal address redirects to /", async ({ request }) => {
   expect(response.headers()["location"]).toBe("/");
 });
 
-test("article cards: title, description, date, lazy image with reserved size, Read more in a new tab", async ({ page }) => {
+test("article cards: title, description, date, lazy image with reserved size, Read more in a new tab", async ({
+  page,
+}) => {
   await page.goto("/business");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business & Finance");
   const card = page.locator("main li").first();
@@ -75,7 +95,9 @@ test("article cards: title, description, date, lazy image with reserved size, Re
   await expect(img).toHaveAttribute("loading", "lazy");
   await expect(img).toHaveAttribute("width", "640");
   await expect(img).toHaveAttribute("height", "360");
-  expect(await img.getAttribute("src")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/business-1\.svg$/);
+  expect(await img.getAttribute("src")).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/images\/business-1\.svg$/,
+  );
   const link = card.getByRole("link", { name: /^Read more/ });
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", "noopener noreferrer");
@@ -90,44 +112,72 @@ test("section pages show 5, then the rest, all of them in the HTML", async ({ pa
   await expect(visible).toHaveCount(5);
   await page.getByRole("button", { name: `See All (${SAMPLES.local!.length} articles)` }).click();
   await expect(visible).toHaveCount(SAMPLES.local!.length);
-  await expect(page.getByRole("button", { name: "Show Less" })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: "Show Less" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
 });
 
 test("every section answers with its spec title; unknown sections are 404", async ({ request }) => {
   const titles: Record<string, string> = {
-    local: "Local News", national: "National News", world: "World News", politics: "Politics & Government",
-    business: "Business & Finance", technology: "Technology & Innovation", automotive: "Automotive & Energy",
-    realestate: "Real Estate & Housing", health: "Health & Wellness", sports: "Sports", culture: "Arts & Culture",
-    food: "Food & Dining", lifestyle: "Lifestyle & Fashion", opinion: "Opinion & Editorials", archives: "From the Archives",
+    local: "Local News",
+    national: "National News",
+    world: "World News",
+    politics: "Politics & Government",
+    business: "Business & Finance",
+    technology: "Technology & Innovation",
+    automotive: "Automotive & Energy",
+    realestate: "Real Estate & Housing",
+    health: "Health & Wellness",
+    sports: "Sports",
+    culture: "Arts & Culture",
+    food: "Food & Dining",
+    lifestyle: "Lifestyle & Fashion",
+    opinion: "Opinion & Editorials",
+    archives: "From the Archives",
   };
   for (const [slug, title] of Object.entries(titles)) {
     const response = await request.get(`/${slug}`);
     expect(response.status(), slug).toBe(200);
     const html = await response.text();
-    expect(html).toContain(`<h1 class="${html.match(/<h1 class="([^"]*)"/)![1]}">${title.replace("&", "&amp;")}</h1>`);
+    expect(html).toContain(
+      `<h1 class="${html.match(/<h1 class="([^"]*)"/)![1]}">${title.replace("&", "&amp;")}</h1>`,
+    );
     expect(titlesIn(html).length, slug).toBeGreaterThan(0);
   }
   expect((await request.get("/sportz")).status()).toBe(404);
 });
 
-test("formats and encodings: Atom, RSS 1.0 and an ISO-8859-1 feed all read", async ({ request }) => {
+test("formats and encodings: Atom, RSS 1.0 and an ISO-8859-1 feed all read", async ({
+  request,
+}) => {
   for (const slug of ["technology", "archives", "food"]) {
     const titles = titlesIn(await (await request.get(`/${slug}`)).text());
     expect(titles, slug).toEqual(SAMPLES[slug]!.map((item) => item.title));
   }
 });
 
-test("section metadata: title, description, keywords, canonical, social tags, robots, CollectionPage", async ({ page }) => {
+test("section metadata: title, description, keywords, canonical, social tags, robots, CollectionPage", async ({
+  page,
+}) => {
   await page.goto("/health");
   await expect(page).toHaveTitle("Health & Wellness | The Riverbend Chronicle");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /health/i);
   await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /wellness/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/health$/);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Health & Wellness | The Riverbend Chronicle");
-  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    "content",
+    "Health & Wellness | The Riverbend Chronicle",
+  );
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+    "content",
+    "summary_large_image",
+  );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const collection = jsonLd.map((text) => JSON.parse(text)).find((data) => data["@type"] === "CollectionPage");
+  const collection = jsonLd
+    .map((text) => JSON.parse(text))
+    .find((data) => data["@type"] === "CollectionPage");
   expect(collection.mainEntity.itemListElement).toHaveLength(SAMPLES.health!.length);
   expect(collection.mainEntity.itemListElement[0].name).toBe(SAMPLES.health![0]!.title);
 });
@@ -136,17 +186,27 @@ test.describe("upstream failures", () => {
   test.describe.configure({ mode: "serial" });
   test.skip(({ isMobile }) => isMobile, "changes the stand-in's state: run once");
 
-  test("sports merges five feeds, newest first, capped at 15; one failing feed leaves the others", async ({ request }) => {
+  test("sports merges five feeds, newest first, capped at 15; one failing feed leaves the others", async ({
+    request,
+  }) => {
     // Point sports at a golf address the app has never read, so no last good copy exists,
     // through NEWS_FEEDS_FILE (which the app re-reads without a restart).
     const original = feedsFile.read();
     const golf = original.sports!.find((url) => url.includes("/golf.xml"))!;
-    feedsFile.write({ ...original, sports: original.sports!.map((url) => (url === golf ? `${golf}?run=${Date.now()}` : url)) });
+    feedsFile.write({
+      ...original,
+      sports: original.sports!.map((url) => (url === golf ? `${golf}?run=${Date.now()}` : url)),
+    });
     await standIn.override("/feeds/golf.xml", { mode: "status", status: 500 });
     const sports = ["baseball", "tennis", "golf", "hockey", "soccer"];
     const expected = (feeds: string[]) =>
       feeds
-        .flatMap((id) => SAMPLES[id]!.map((item, index) => ({ title: item.title, age: itemAgeMinutes(id, index) })))
+        .flatMap((id) =>
+          SAMPLES[id]!.map((item, index) => ({
+            title: item.title,
+            age: itemAgeMinutes(id, index),
+          })),
+        )
         .sort((a, b) => a.age - b.age)
         .slice(0, 15)
         .map((item) => item.title);
@@ -166,27 +226,42 @@ test.describe("upstream failures", () => {
     feedsFile.write(original);
   });
 
-  test("when every feed of a section fails, the error shows with status 200 and the rest of the page", async ({ page, request }) => {
+  test("when every feed of a section fails, the error shows with status 200 and the rest of the page", async ({
+    page,
+    request,
+  }) => {
     const original = feedsFile.read();
-    feedsFile.write({ ...original, politics: original.politics!.map((url) => `${url}?run=${Date.now()}`) });
+    feedsFile.write({
+      ...original,
+      politics: original.politics!.map((url) => `${url}?run=${Date.now()}`),
+    });
     await standIn.override("/feeds/politics.xml", { mode: "status", status: 503 });
     // The page may first be served from the cache, then regenerated with the failing feed.
     await pollPage(request, "/politics", (html) => html.includes("Failed to fetch RSS feed"));
     const response = await page.goto("/politics");
     expect(response?.status()).toBe(200);
-    await expect(page.locator("main").getByRole("alert")).toHaveText("Failed to fetch RSS feedPlease try again later.");
+    await expect(page.locator("main").getByRole("alert")).toHaveText(
+      "Failed to fetch RSS feedPlease try again later.",
+    );
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Politics & Government");
     await expect(page.locator("footer").last()).toBeVisible();
     await standIn.clear("/feeds/politics.xml");
     feedsFile.write(original);
     // The error is not kept: once the feed answers, the headlines come back.
-    const recovered = await pollPage(request, "/politics", (html) => !html.includes("Failed to fetch RSS feed"), 30_000);
+    const recovered = await pollPage(
+      request,
+      "/politics",
+      (html) => !html.includes("Failed to fetch RSS feed"),
+      30_000,
+    );
     expect(titlesIn(recovered).length).toBeGreaterThan(0);
   });
 
   test("a feed that breaks after a good read keeps its headlines", async ({ request }) => {
     const titles = SAMPLES.world!.map((item) => item.title);
-    expect(titlesIn(await pollPage(request, "/world", (h) => titlesIn(h).length > 0))).toEqual(titles);
+    expect(titlesIn(await pollPage(request, "/world", (h) => titlesIn(h).length > 0))).toEqual(
+      titles,
+    );
 
     for (const body of ["<html><body>Service unavailable</body></html>", "\u0000\u0001garbage"]) {
       await standIn.override("/feeds/world.xml", { mode: "status", status: 200, body });
@@ -199,13 +274,23 @@ test.describe("upstream failures", () => {
     await standIn.clear("/feeds/world.xml");
   });
 
-  test("a hanging feed costs at most its timeout and the page still renders", async ({ request }) => {
+  test("a hanging feed costs at most its timeout and the page still renders", async ({
+    request,
+  }) => {
     const original = feedsFile.read();
-    feedsFile.write({ ...original, lifestyle: original.lifestyle!.map((url) => `${url}?run=${Date.now()}`) });
+    feedsFile.write({
+      ...original,
+      lifestyle: original.lifestyle!.map((url) => `${url}?run=${Date.now()}`),
+    });
     await standIn.override("/feeds/lifestyle.xml", { mode: "hang" });
     // Every request must answer well within the feed timeout plus rendering (pollPage gives
     // each one 15 s), and the page regenerated against the hanging feed shows the error.
-    const html = await pollPage(request, "/lifestyle", (h) => h.includes("Failed to fetch RSS feed"), 25_000);
+    const html = await pollPage(
+      request,
+      "/lifestyle",
+      (h) => h.includes("Failed to fetch RSS feed"),
+      25_000,
+    );
     expect(html).toContain("Failed to fetch RSS feed");
     expect(html).toContain("Lifestyle &amp; Fashion");
     await standIn.clear("/feeds/lifestyle.xml");

@@ -1,8 +1,22 @@
 import { expect, test } from "@playwright/test";
 
 const NEWS_LINKS = [
-  "/local", "/national", "/world", "/politics", "/business", "/technology", "/automotive", "/realestate",
-  "/health", "/sports", "/culture", "/food", "/lifestyle", "/opinion", "/archives", "/events",
+  "/local",
+  "/national",
+  "/world",
+  "/politics",
+  "/business",
+  "/technology",
+  "/automotive",
+  "/realestate",
+  "/health",
+  "/sports",
+  "/culture",
+  "/food",
+  "/lifestyle",
+  "/opinion",
+  "/archives",
+  "/events",
 ];
 
 test.describe("desktop header", () => {
@@ -11,7 +25,14 @@ test.describe("desktop header", () => {
   test("the main navigation links", async ({ page }) => {
     await page.goto("/faq");
     const nav = page.getByRole("navigation", { name: "Main" });
-    const links = [["Home", "/"], ["Books", "/books"], ["Radio", "/radio"], ["Blog", "/blog"], ["Partners", "/partners"], ["FAQ", "/faq"]] as const;
+    const links = [
+      ["Home", "/"],
+      ["Books", "/books"],
+      ["Radio", "/radio"],
+      ["Blog", "/blog"],
+      ["Partners", "/partners"],
+      ["FAQ", "/faq"],
+    ] as const;
     for (const [name, href] of links) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
@@ -25,7 +46,9 @@ test.describe("desktop header", () => {
     await button.hover();
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await expect(panel).toBeVisible();
-    const hrefs = await panel.getByRole("link").evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    const hrefs = await panel
+      .getByRole("link")
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
     expect(hrefs).toEqual(NEWS_LINKS);
     // Moving into the panel keeps it open; leaving closes it.
     await panel.getByRole("link", { name: "Sports" }).hover();
@@ -57,7 +80,10 @@ test.describe("desktop header", () => {
     const form = page.getByRole("navigation", { name: "Main" }).getByRole("search");
     await expect(form).toHaveAttribute("action", "/search");
     await expect(form).toHaveAttribute("method", "get");
-    await expect(form.getByRole("searchbox", { name: "Search the site" })).toHaveAttribute("name", "q");
+    await expect(form.getByRole("searchbox", { name: "Search the site" })).toHaveAttribute(
+      "name",
+      "q",
+    );
   });
 });
 
@@ -74,7 +100,10 @@ test.describe("mobile menu", () => {
 
     await toggle.click();
     await expect(menu).toBeVisible();
-    await expect(page.getByRole("button", { name: "Close" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("button", { name: "Close" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
     for (const href of [...NEWS_LINKS, "/", "/books", "/radio", "/blog", "/partners", "/faq"]) {
       await expect(menu.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
@@ -83,13 +112,18 @@ test.describe("mobile menu", () => {
     await menu.getByRole("link", { name: "Books" }).click();
     await expect(page).toHaveURL(/\/books$/);
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
   });
 
   test("the page reads at 375 px without horizontal scrolling", async ({ page }) => {
     for (const path of ["/", "/books", "/faq", "/contact", "/partners", "/market-news"]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
@@ -100,16 +134,30 @@ test("the fixed header does not cover the page heading", async ({ page }) => {
   const header = await page.locator("body > header").boundingBox();
   const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
   expect(header && heading && heading.y >= header.y + header.height).toBeTruthy();
-  const position = await page.locator("body > header").evaluate((el) => getComputedStyle(el).position);
+  const position = await page
+    .locator("body > header")
+    .evaluate((el) => getComputedStyle(el).position);
   expect(position).toBe("fixed");
 });
 
-test("footer: legal links, nine sections, partners and socials in new tabs, network statement", async ({ page }) => {
+test("footer: legal links, nine sections, partners and socials in new tabs, network statement", async ({
+  page,
+}) => {
   await page.goto("/faq");
   const footer = page.locator("footer").last();
   await expect(footer.locator('a[href="/privacy"]')).toHaveCount(1);
   await expect(footer.locator('a[href="/terms"]')).toHaveCount(1);
-  for (const slug of ["local", "national", "world", "politics", "business", "technology", "sports", "culture", "opinion"]) {
+  for (const slug of [
+    "local",
+    "national",
+    "world",
+    "politics",
+    "business",
+    "technology",
+    "sports",
+    "culture",
+    "opinion",
+  ]) {
     await expect(footer.locator(`a[href="/${slug}"]`)).toHaveCount(1);
   }
   const external = footer.locator('a[href^="http"]');

@@ -17,7 +17,12 @@ describe("parseConfig", () => {
     expect(config.feedRevalidateSeconds).toBe(300);
     expect(config.blogApi).toBeNull();
     expect(config.feedJsonServiceUrl).toBeNull();
-    expect(config.radio).toEqual({ origin: null, path: "/stream", ports: [8076], maxListeners: 300 });
+    expect(config.radio).toEqual({
+      origin: null,
+      path: "/stream",
+      ports: [8076],
+      maxListeners: 300,
+    });
     expect(config.adScriptUrl).toBeNull();
     expect(config.embeds.partnerDocUrls).toHaveLength(3);
   });
@@ -36,7 +41,8 @@ describe("parseConfig", () => {
       RADIO_MAX_LISTENERS: "50",
       AD_SCRIPT_URL: "https://ads.example.net/banner.js?id={id}",
       EVENTS_WALL_URL: "http://127.0.0.1:4010/embed/events",
-      PARTNER_DOC_URLS: "https://a.test/1/preview,https://a.test/2/preview,https://a.test/3/preview",
+      PARTNER_DOC_URLS:
+        "https://a.test/1/preview,https://a.test/2/preview,https://a.test/3/preview",
     });
     expect(config.siteUrl.origin).toBe("https://www.riverbendchronicle.com");
     expect(config.feedRevalidateSeconds).toBe(60);
@@ -62,7 +68,11 @@ describe("parseConfig", () => {
   });
 
   it("lets BLOG_DOMAIN override the derived domain", () => {
-    const config = parseConfig({ BLOG_API_URL: "https://f.example.com", BLOG_API_KEY: "k", BLOG_DOMAIN: "example.org" });
+    const config = parseConfig({
+      BLOG_API_URL: "https://f.example.com",
+      BLOG_API_KEY: "k",
+      BLOG_DOMAIN: "example.org",
+    });
     expect(config.blogApi?.domain).toBe("example.org");
   });
 
@@ -71,26 +81,53 @@ describe("parseConfig", () => {
     [{ SITE_URL: "ftp://example.com" }, "SITE_URL must use http or https"],
     [{ FEED_REVALIDATE_SECONDS: "0" }, "FEED_REVALIDATE_SECONDS must be a whole number"],
     [{ FEED_REVALIDATE_SECONDS: "5m" }, "FEED_REVALIDATE_SECONDS must be a whole number"],
-    [{ BLOG_API_URL: "https://f.example.com" }, "BLOG_API_URL and BLOG_API_KEY must be set together"],
+    [
+      { BLOG_API_URL: "https://f.example.com" },
+      "BLOG_API_URL and BLOG_API_KEY must be set together",
+    ],
     [{ BLOG_API_KEY: "k" }, "BLOG_API_URL and BLOG_API_KEY must be set together"],
-    [{ RADIO_STREAM_ORIGIN: "http://radio.example.com:8076" }, "RADIO_STREAM_ORIGIN must be a scheme and host only"],
-    [{ RADIO_STREAM_ORIGIN: "http://radio.example.com/stream" }, "RADIO_STREAM_ORIGIN must be a scheme and host only"],
-    [{ RADIO_STREAM_PORTS: "8076,99999" }, "RADIO_STREAM_PORTS must be comma-separated port numbers"],
+    [
+      { RADIO_STREAM_ORIGIN: "http://radio.example.com:8076" },
+      "RADIO_STREAM_ORIGIN must be a scheme and host only",
+    ],
+    [
+      { RADIO_STREAM_ORIGIN: "http://radio.example.com/stream" },
+      "RADIO_STREAM_ORIGIN must be a scheme and host only",
+    ],
+    [
+      { RADIO_STREAM_PORTS: "8076,99999" },
+      "RADIO_STREAM_PORTS must be comma-separated port numbers",
+    ],
     [{ RADIO_STREAM_PORTS: "80a" }, "RADIO_STREAM_PORTS must be comma-separated port numbers"],
     [{ RADIO_STREAM_PATH: "/../admin" }, "RADIO_STREAM_PATH must be an absolute path"],
     [{ RADIO_STREAM_PATH: "stream" }, "RADIO_STREAM_PATH must be an absolute path"],
-    [{ AD_SCRIPT_URL: "https://ads.example.net/banner.js" }, 'AD_SCRIPT_URL must contain the "{id}" placeholder'],
-    [{ PARTNER_DOC_URLS: "https://a.test/1,https://a.test/2" }, "PARTNER_DOC_URLS must list exactly 3"],
+    [
+      { AD_SCRIPT_URL: "https://ads.example.net/banner.js" },
+      'AD_SCRIPT_URL must contain the "{id}" placeholder',
+    ],
+    [
+      { PARTNER_DOC_URLS: "https://a.test/1,https://a.test/2" },
+      "PARTNER_DOC_URLS must list exactly 3",
+    ],
     [{ EVENTS_WALL_URL: "javascript:alert(1)" }, "EVENTS_WALL_URL must use http or https"],
-    [{ CONTACT_FORM_URL: "https://user:pw@forms.example.com" }, "CONTACT_FORM_URL must not carry credentials"],
+    [
+      { CONTACT_FORM_URL: "https://user:pw@forms.example.com" },
+      "CONTACT_FORM_URL must not carry credentials",
+    ],
   ])("rejects %j", (env, message) => {
     expect(problemsOf(env).join("\n")).toContain(message);
   });
 
   it("reports every problem at once, naming each variable", () => {
-    const problems = problemsOf({ SITE_URL: "nope", FEED_REVALIDATE_SECONDS: "-1", RADIO_STREAM_PORTS: "x" });
+    const problems = problemsOf({
+      SITE_URL: "nope",
+      FEED_REVALIDATE_SECONDS: "-1",
+      RADIO_STREAM_PORTS: "x",
+    });
     expect(problems).toHaveLength(3);
-    expect(() => parseConfig({ SITE_URL: "nope" })).toThrow(/Invalid configuration:\n {2}- SITE_URL/);
+    expect(() => parseConfig({ SITE_URL: "nope" })).toThrow(
+      /Invalid configuration:\n {2}- SITE_URL/,
+    );
   });
 
   it("treats blank values as unset", () => {

@@ -35,7 +35,8 @@ type Source = Record<string, string | undefined>;
 
 const DEFAULT_EMBEDS = {
   EVENTS_WALL_URL: "https://www.socialwalls.com/embed/riverbend-chronicle-events",
-  CONTACT_FORM_URL: "https://docs.google.com/forms/d/e/riverbend-chronicle-contact/viewform?embedded=true",
+  CONTACT_FORM_URL:
+    "https://docs.google.com/forms/d/e/riverbend-chronicle-contact/viewform?embedded=true",
   MARKET_BOARD_URL: "https://rss.app/embed/v1/imageboard/riverbend-chronicle-markets",
   PARTNER_DOC_URLS: [
     "https://drive.google.com/file/d/riverbend-partner-media-kit/preview",
@@ -69,7 +70,9 @@ export function parseConfig(env: Source): AppConfig {
       return null;
     }
     if (options.origin && (url.pathname !== "/" || url.search || url.hash || url.port)) {
-      problems.push(`${name} must be a scheme and host only (no port, path or query), got "${value}"`);
+      problems.push(
+        `${name} must be a scheme and host only (no port, path or query), got "${value}"`,
+      );
       return null;
     }
     return url;
@@ -98,8 +101,13 @@ export function parseConfig(env: Source): AppConfig {
 
   const blogUrl = optionalUrl("BLOG_API_URL");
   const blogKey = text("BLOG_API_KEY");
-  if ((blogUrl === null) !== (blogKey === undefined) && !problems.some((p) => p.startsWith("BLOG_API_URL"))) {
-    problems.push("BLOG_API_URL and BLOG_API_KEY must be set together (or both left unset for the local blog)");
+  if (
+    (blogUrl === null) !== (blogKey === undefined) &&
+    !problems.some((p) => p.startsWith("BLOG_API_URL"))
+  ) {
+    problems.push(
+      "BLOG_API_URL and BLOG_API_KEY must be set together (or both left unset for the local blog)",
+    );
   }
   const blogDomain = text("BLOG_DOMAIN") ?? siteUrl.hostname.replace(/^www\./, "");
 
@@ -107,7 +115,9 @@ export function parseConfig(env: Source): AppConfig {
   const radioPorts: number[] = [];
   for (const port of ports) {
     if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
-      problems.push(`RADIO_STREAM_PORTS must be comma-separated port numbers (1-65535), got "${port}"`);
+      problems.push(
+        `RADIO_STREAM_PORTS must be comma-separated port numbers (1-65535), got "${port}"`,
+      );
     } else {
       radioPorts.push(Number(port));
     }
@@ -125,7 +135,9 @@ export function parseConfig(env: Source): AppConfig {
     }
   }
 
-  const docs = (text("PARTNER_DOC_URLS") ?? DEFAULT_EMBEDS.PARTNER_DOC_URLS).split(",").map((d) => d.trim());
+  const docs = (text("PARTNER_DOC_URLS") ?? DEFAULT_EMBEDS.PARTNER_DOC_URLS)
+    .split(",")
+    .map((d) => d.trim());
   if (docs.length !== 3) {
     problems.push(`PARTNER_DOC_URLS must list exactly 3 comma-separated URLs, got ${docs.length}`);
   }

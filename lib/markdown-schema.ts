@@ -9,7 +9,16 @@ import { defaultSchema } from "rehype-sanitize";
 export const markdownSanitizeSchema = {
   ...defaultSchema,
   clobberPrefix: "",
-  tagNames: [...(defaultSchema.tagNames ?? []), "figure", "figcaption", "aside", "abbr", "mark", "small", "cite"],
+  tagNames: [
+    ...(defaultSchema.tagNames ?? []),
+    "figure",
+    "figcaption",
+    "aside",
+    "abbr",
+    "mark",
+    "small",
+    "cite",
+  ],
   attributes: {
     ...defaultSchema.attributes,
     abbr: ["title"],

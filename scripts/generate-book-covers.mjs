@@ -72,8 +72,15 @@ function wrap(text, max) {
   const rec = (start, linesLeft, acc) => {
     if (linesLeft === 1) {
       const lines = [...acc, joinWords(words.slice(start))];
-      const score = [Math.max(...lines.map((l) => l.length)), lines.reduce((s, l) => s + l.length ** 2, 0)];
-      if (!best || score[0] < best.score[0] || (score[0] === best.score[0] && score[1] < best.score[1]))
+      const score = [
+        Math.max(...lines.map((l) => l.length)),
+        lines.reduce((s, l) => s + l.length ** 2, 0),
+      ];
+      if (
+        !best ||
+        score[0] < best.score[0] ||
+        (score[0] === best.score[0] && score[1] < best.score[1])
+      )
         best = { lines, score };
       return;
     }
@@ -135,7 +142,7 @@ function cover(book, slug) {
   if (kicker) {
     y += kickerSize;
     parts.push(
-      `<text x="200" y="${y}" font-family="${SERIF}" font-size="${kickerSize}" font-style="italic" fill="${accent}">${esc(kicker)}</text>`
+      `<text x="200" y="${y}" font-family="${SERIF}" font-size="${kickerSize}" font-style="italic" fill="${accent}">${esc(kicker)}</text>`,
     );
     y += 14;
   }
@@ -143,7 +150,7 @@ function cover(book, slug) {
     .map((l, i) => `<tspan x="200" ${i ? `dy="${lead}"` : `y="${y + size}"`}>${esc(l)}</tspan>`)
     .join("");
   parts.push(
-    `<text font-family="${SERIF}" font-size="${size}" font-weight="bold" fill="${ink}">${mainTspans}</text>`
+    `<text font-family="${SERIF}" font-size="${size}" font-weight="bold" fill="${ink}">${mainTspans}</text>`,
   );
   y += size + (mainLines.length - 1) * lead + (lead - size);
   if (subLines.length) {
@@ -151,10 +158,13 @@ function cover(book, slug) {
     parts.push(`<path d="M176 ${y}h48" stroke="${accent}" stroke-width="1.5"/>`);
     y += 14;
     const subTspans = subLines
-      .map((l, i) => `<tspan x="200" ${i ? `dy="${subLead}"` : `y="${y + subSize}"`}>${esc(l)}</tspan>`)
+      .map(
+        (l, i) =>
+          `<tspan x="200" ${i ? `dy="${subLead}"` : `y="${y + subSize}"`}>${esc(l)}</tspan>`,
+      )
       .join("");
     parts.push(
-      `<text font-family="${SERIF}" font-size="${subSize}" font-style="italic" fill="${ink}" fill-opacity="0.85">${subTspans}</text>`
+      `<text font-family="${SERIF}" font-size="${subSize}" font-style="italic" fill="${ink}" fill-opacity="0.85">${subTspans}</text>`,
     );
   }
 

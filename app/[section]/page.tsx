@@ -48,7 +48,9 @@ export default async function SectionPage({ params }: Props) {
 
   return (
     <div className="container">
-      {section.fullSeo && headlines.status === "ok" ? <JsonLd data={sectionJsonLd(section, headlines.articles)} /> : null}
+      {section.fullSeo && headlines.status === "ok" ? (
+        <JsonLd data={sectionJsonLd(section, headlines.articles)} />
+      ) : null}
       <PageHeader title={section.title} subtitle={section.subtitle} />
       <AdSlot placement="top" />
       <ArticleGrid headlines={headlines} limit={SECTION_LIMIT} />

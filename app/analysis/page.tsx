@@ -5,7 +5,8 @@ import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
   title: "Market Analysis",
-  description: "Expert analysis of market trends and educational resources on technical and fundamental analysis.",
+  description:
+    "Expert analysis of market trends and educational resources on technical and fundamental analysis.",
   path: "/analysis",
 });
 
@@ -25,22 +26,28 @@ const EDUCATION = [
 export default function AnalysisPage() {
   return (
     <div className="container">
-      <PageHeader title="Market Analysis" subtitle="Context for the numbers behind the headlines." />
+      <PageHeader
+        title="Market Analysis"
+        subtitle="Context for the numbers behind the headlines."
+      />
       <div className={card.grid2}>
         <section className={card.card} aria-labelledby="expert-analysis">
           <h2 id="expert-analysis">Expert Analysis</h2>
           <h3>Market Trends Overview</h3>
           <p>
-            Markets move on three things at once: what companies earn, what money costs, and what investors expect of
-            both. When interest rates rise, future profits are worth less today and richly valued shares tend to fall
-            first; when rates ease, the reverse usually holds.
+            Markets move on three things at once: what companies earn, what money costs, and what
+            investors expect of both. When interest rates rise, future profits are worth less today
+            and richly valued shares tend to fall first; when rates ease, the reverse usually holds.
           </p>
           <p>
-            Watch the breadth of a rally, not only the index. A market lifted by a handful of large companies is more
-            fragile than one where most shares rise together. Our business desk follows these signals in{" "}
-            <Link href="/business">Business &amp; Finance</Link> and <Link href="/market-news">Market News</Link>.
+            Watch the breadth of a rally, not only the index. A market lifted by a handful of large
+            companies is more fragile than one where most shares rise together. Our business desk
+            follows these signals in <Link href="/business">Business &amp; Finance</Link> and{" "}
+            <Link href="/market-news">Market News</Link>.
           </p>
-          <p className={card.muted}>Analysis is for information only and is not investment advice.</p>
+          <p className={card.muted}>
+            Analysis is for information only and is not investment advice.
+          </p>
         </section>
         <section className={card.card} aria-labelledby="educational-resources">
           <h2 id="educational-resources">Educational Resources</h2>

@@ -21,27 +21,48 @@ export default function BooksPage() {
 
       <section className={styles.banner} aria-labelledby="university-banner">
         <h2 id="university-banner">Rediscover the ancient wisdom that shaped the modern mind</h2>
-        <p>Study philosophy, meditation and classical texts with teachers who have spent a lifetime on them.</p>
+        <p>
+          Study philosophy, meditation and classical texts with teachers who have spent a lifetime
+          on them.
+        </p>
         <div className={styles.bannerActions}>
-          <a href={BOOKS.universityUrl} target="_blank" rel="noopener noreferrer" className={styles.bannerPrimary}>
+          <a
+            href={BOOKS.universityUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={styles.bannerPrimary}
+          >
             Apply for Admission →<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
-          <a href={BOOKS.universityUrl} target="_blank" rel="noopener noreferrer" className={styles.bannerSecondary}>
-            Learn More<span className="visually-hidden"> about the university (opens in a new tab)</span>
+          <a
+            href={BOOKS.universityUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={styles.bannerSecondary}
+          >
+            Learn More
+            <span className="visually-hidden"> about the university (opens in a new tab)</span>
           </a>
         </div>
-        <p className={styles.bannerNote}>Accredited Programs • Expert Instructors • Rich Curriculum</p>
+        <p className={styles.bannerNote}>
+          Accredited Programs • Expert Instructors • Rich Curriculum
+        </p>
       </section>
 
       <div className={styles.intro}>
         <div>
           <h1>Books</h1>
           <p>
-            Explore all published books on our Amazon author page. We link directly so you can view details, reviews,
-            and purchase securely on Amazon.
+            Explore all published books on our Amazon author page. We link directly so you can view
+            details, reviews, and purchase securely on Amazon.
           </p>
         </div>
-        <a href={BOOKS.authorPageUrl} target="_blank" rel="noopener noreferrer" className={card.button}>
+        <a
+          href={BOOKS.authorPageUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={card.button}
+        >
           View all books on Amazon<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </div>

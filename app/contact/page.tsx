@@ -7,16 +7,24 @@ import { SITE } from "@/lib/site";
 
 export const metadata = pageMetadata({
   title: "Contact Us",
-  description: "Send a story tip, a correction, a letter to the editor or an advertising enquiry to The Riverbend Chronicle.",
+  description:
+    "Send a story tip, a correction, a letter to the editor or an advertising enquiry to The Riverbend Chronicle.",
   path: "/contact",
 });
 
 export default function ContactPage() {
   return (
     <div className="container">
-      <PageHeader title="Contact Us" subtitle="Story tips, corrections, letters and advertising: we read everything." />
+      <PageHeader
+        title="Contact Us"
+        subtitle="Story tips, corrections, letters and advertising: we read everything."
+      />
       <div className={card.withSidebar}>
-        <EmbedFrame src={config().embeds.contactFormUrl.toString()} title="Contact form" height={800} />
+        <EmbedFrame
+          src={config().embeds.contactFormUrl.toString()}
+          title="Contact form"
+          height={800}
+        />
         <aside className={card.card} aria-labelledby="newsroom">
           <h2 id="newsroom">The newsroom</h2>
           <address>
@@ -28,7 +36,8 @@ export default function ContactPage() {
             ))}
           </address>
           <p>
-            Phone: <a href={`tel:${SITE.contact.phone.replace(/[^\d+]/g, "")}`}>{SITE.contact.phone}</a>
+            Phone:{" "}
+            <a href={`tel:${SITE.contact.phone.replace(/[^\d+]/g, "")}`}>{SITE.contact.phone}</a>
             <br />
             E-mail: <a href={`mailto:${SITE.contact.email}`}>{SITE.contact.email}</a>
           </p>

@@ -1,5 +1,10 @@
 import Link from "next/link";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from "@/components/ui/accordion";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { FAQ_ENTRIES } from "@/lib/content";
@@ -35,15 +40,17 @@ export default function FaqPage() {
           <section className={card.card} aria-labelledby="search-tip">
             <h2 id="search-tip">Search tip</h2>
             <p>
-              Looking for something specific? Press <kbd>Ctrl</kbd> + <kbd>F</kbd> (or <kbd>⌘</kbd> + <kbd>F</kbd> on a
-              Mac) to find a word on this page, or use the search box at the top to search our headlines and blog.
+              Looking for something specific? Press <kbd>Ctrl</kbd> + <kbd>F</kbd> (or <kbd>⌘</kbd>{" "}
+              + <kbd>F</kbd> on a Mac) to find a word on this page, or use the search box at the top
+              to search our headlines and blog.
             </p>
           </section>
           <section className={card.card} aria-labelledby="still-questions">
             <h2 id="still-questions">Still Have Questions?</h2>
             <p>
               Our newsroom answers every message. E-mail{" "}
-              <a href={`mailto:${SITE.contact.email}`}>{SITE.contact.email}</a> or call {SITE.contact.phone}.
+              <a href={`mailto:${SITE.contact.email}`}>{SITE.contact.email}</a> or call{" "}
+              {SITE.contact.phone}.
             </p>
             <ul className={card.linkList}>
               <li>

@@ -7,13 +7,22 @@ import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
   title: "Market News",
-  description: "Market news in pictures: the latest stories on stocks, bonds, commodities and the economy.",
+  description:
+    "Market news in pictures: the latest stories on stocks, bonds, commodities and the economy.",
   path: "/market-news",
 });
 
 const LEARN_MORE = [
-  { href: "https://en.wikipedia.org/wiki/Stock_market", label: "Stock market", blurb: "How shares are listed, bought and sold." },
-  { href: "https://en.wikipedia.org/wiki/Financial_market", label: "Financial market", blurb: "Where bonds, currencies and commodities trade." },
+  {
+    href: "https://en.wikipedia.org/wiki/Stock_market",
+    label: "Stock market",
+    blurb: "How shares are listed, bought and sold.",
+  },
+  {
+    href: "https://en.wikipedia.org/wiki/Financial_market",
+    label: "Financial market",
+    blurb: "Where bonds, currencies and commodities trade.",
+  },
 ];
 
 export default function MarketNewsPage() {
@@ -21,7 +30,11 @@ export default function MarketNewsPage() {
     <div className="container">
       <PageHeader title="Market News" subtitle="The day's market stories at a glance." />
       <div className={card.withSidebar}>
-        <EmbedFrame src={config().embeds.marketBoardUrl.toString()} title="Market news image board" height={1600} />
+        <EmbedFrame
+          src={config().embeds.marketBoardUrl.toString()}
+          title="Market news image board"
+          height={1600}
+        />
         <div className={card.stack}>
           <AdSlot placement="sidebar" />
           <section className={card.card} aria-labelledby="learn-more">

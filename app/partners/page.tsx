@@ -14,13 +14,20 @@ export const metadata = pageMetadata({
 export default function PartnersPage() {
   return (
     <div className="container">
-      <PageHeader title="Partners" subtitle={`Working with ${SITE.name} and the ${SITE.network.name}.`} />
+      <PageHeader
+        title="Partners"
+        subtitle={`Working with ${SITE.name} and the ${SITE.network.name}.`}
+      />
       <div className={card.stack}>
         {partnerDocuments().map((doc) => (
           <section key={doc.embedUrl} className={card.card} aria-label={doc.title}>
             <h2>{doc.title}</h2>
             <p>{doc.description}</p>
-            <EmbedFrame src={doc.embedUrl} title={`${doc.title} (shared document)`} aspectRatio="4 / 3" />
+            <EmbedFrame
+              src={doc.embedUrl}
+              title={`${doc.title} (shared document)`}
+              aspectRatio="4 / 3"
+            />
             <p style={{ marginTop: "0.75rem" }}>
               <a href={doc.openUrl} target="_blank" rel="noopener noreferrer">
                 Open “{doc.title}” in Google Drive
@@ -32,9 +39,9 @@ export default function PartnersPage() {
         <section className={card.card} aria-labelledby="opportunities">
           <h2 id="opportunities">Partnership Opportunities</h2>
           <p>
-            Sponsor local coverage, advertise to readers across Riverbend, or syndicate our reporting through the{" "}
-            {SITE.network.name}. Tell us what you have in mind and our partnerships team will reply within two working
-            days.
+            Sponsor local coverage, advertise to readers across Riverbend, or syndicate our
+            reporting through the {SITE.network.name}. Tell us what you have in mind and our
+            partnerships team will reply within two working days.
           </p>
           <Link href="/contact" className={card.button}>
             Contact our partnerships team

@@ -3,7 +3,8 @@ import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
   title: "Privacy Policy",
-  description: "How The Riverbend Chronicle collects, uses and protects information about readers, and the rights you have.",
+  description:
+    "How The Riverbend Chronicle collects, uses and protects information about readers, and the rights you have.",
   path: "/privacy",
 });
 

@@ -4,7 +4,8 @@ import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
   title: "Resources",
-  description: "Guides, tutorials and outside reading for readers getting started with markets and personal investing.",
+  description:
+    "Guides, tutorials and outside reading for readers getting started with markets and personal investing.",
   path: "/resources",
 });
 
@@ -21,14 +22,23 @@ const GUIDES = [
 
 const EXTERNAL = [
   { href: "https://en.wikipedia.org/wiki/Business_cycle", label: "Understanding Market Cycles" },
-  { href: "https://en.wikipedia.org/wiki/Financial_risk_management", label: "Risk Management Strategies" },
-  { href: "https://en.wikipedia.org/wiki/Diversification_(finance)", label: "Portfolio Diversification Guide" },
+  {
+    href: "https://en.wikipedia.org/wiki/Financial_risk_management",
+    label: "Risk Management Strategies",
+  },
+  {
+    href: "https://en.wikipedia.org/wiki/Diversification_(finance)",
+    label: "Portfolio Diversification Guide",
+  },
 ];
 
 export default function ResourcesPage() {
   return (
     <div className="container">
-      <PageHeader title="Resources" subtitle="Guides and reading to help you follow the markets with confidence." />
+      <PageHeader
+        title="Resources"
+        subtitle="Guides and reading to help you follow the markets with confidence."
+      />
       <div className={card.grid2}>
         <section className={card.card} aria-labelledby="guides">
           <h2 id="guides">Guides &amp; Tutorials</h2>

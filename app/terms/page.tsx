@@ -3,7 +3,8 @@ import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
   title: "Terms of Service",
-  description: "The terms that apply when you read and use The Riverbend Chronicle website, radio stream and services.",
+  description:
+    "The terms that apply when you read and use The Riverbend Chronicle website, radio stream and services.",
   path: "/terms",
 });
 

@@ -3,7 +3,12 @@ import styles from "./search-form.module.css";
 /** A plain GET form to /search: works without JavaScript. */
 export function SearchForm({ id, className }: { id: string; className?: string }) {
   return (
-    <form action="/search" method="get" role="search" className={`${styles.form} ${className ?? ""}`}>
+    <form
+      action="/search"
+      method="get"
+      role="search"
+      className={`${styles.form} ${className ?? ""}`}
+    >
       <label htmlFor={id} className="visually-hidden">
         Search the site
       </label>

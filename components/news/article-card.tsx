@@ -28,7 +28,12 @@ export function ArticleCard({ article, extra }: { article: FeedArticle; extra: b
         ) : null}
         <h3 className={styles.title}>{article.title}</h3>
         {article.description ? <p className={styles.description}>{article.description}</p> : null}
-        <a href={article.link} target="_blank" rel="noopener noreferrer" className={styles.readMore}>
+        <a
+          href={article.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={styles.readMore}
+        >
           Read more<span className="visually-hidden">: {article.title} (opens in a new tab)</span>
           <span aria-hidden="true"> →</span>
         </a>

@@ -7,7 +7,15 @@ import styles from "./news.module.css";
  * Every card is already in the server-rendered HTML; this leaf only reveals the ones past
  * the limit. Toggle texts from the spec: "See All ({count} articles)" / "Show Less".
  */
-export function ExpandableList({ total, limit, children }: { total: number; limit: number; children: ReactNode }) {
+export function ExpandableList({
+  total,
+  limit,
+  children,
+}: {
+  total: number;
+  limit: number;
+  children: ReactNode;
+}) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   return (

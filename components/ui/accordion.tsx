@@ -10,11 +10,17 @@ import styles from "./accordion.module.css";
  */
 export const Accordion = AccordionPrimitive.Root;
 
-export function AccordionItem({ className, ...props }: ComponentPropsWithoutRef<typeof AccordionPrimitive.Item>) {
+export function AccordionItem({
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof AccordionPrimitive.Item>) {
   return <AccordionPrimitive.Item className={`${styles.item} ${className ?? ""}`} {...props} />;
 }
 
-export function AccordionTrigger({ children, ...props }: ComponentPropsWithoutRef<typeof AccordionPrimitive.Trigger>) {
+export function AccordionTrigger({
+  children,
+  ...props
+}: ComponentPropsWithoutRef<typeof AccordionPrimitive.Trigger>) {
   return (
     <AccordionPrimitive.Header className={styles.header}>
       <AccordionPrimitive.Trigger className={styles.trigger} {...props}>
@@ -25,7 +31,10 @@ export function AccordionTrigger({ children, ...props }: ComponentPropsWithoutRe
   );
 }
 
-export function AccordionContent({ children, ...props }: ComponentPropsWithoutRef<typeof AccordionPrimitive.Content>) {
+export function AccordionContent({
+  children,
+  ...props
+}: ComponentPropsWithoutRef<typeof AccordionPrimitive.Content>) {
   return (
     <AccordionPrimitive.Content forceMount className={styles.content} {...props}>
       <div className={styles.contentInner}>{children}</div>

@@ -12,7 +12,13 @@ import styles from "./ad-slot.module.css";
  *
  * `wideOnly` slots are hidden on phones, where the spec shows a single banner.
  */
-export function AdSlot({ placement, wideOnly = false }: { placement: AdPlacement; wideOnly?: boolean }) {
+export function AdSlot({
+  placement,
+  wideOnly = false,
+}: {
+  placement: AdPlacement;
+  wideOnly?: boolean;
+}) {
   const { bannerId, mobileBannerId, minHeight } = AD_PLACEMENTS[placement];
   const scriptUrl = config().adScriptUrl;
   const className = `${styles.slot} ${wideOnly ? styles.wideOnly : ""}`;

@@ -18,7 +18,10 @@ export function EmbedFrame({
   allow?: string;
 }) {
   return (
-    <div className={styles.frame} style={height ? { height } : { aspectRatio: aspectRatio ?? "16 / 9" }}>
+    <div
+      className={styles.frame}
+      style={height ? { height } : { aspectRatio: aspectRatio ?? "16 / 9" }}
+    >
       <iframe
         src={src}
         title={title}

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 import styles from "./page-header.module.css";
 
-export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <header className={styles.header}>
       <h1 className={styles.title}>{title}</h1>

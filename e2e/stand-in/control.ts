@@ -4,14 +4,25 @@ import { STAND_IN_PORT, STAND_IN_URL } from "../env.cjs";
 
 /** Steering the stand-in from tests. */
 export const standIn = {
-  async override(path: string, behaviour: { mode: "status" | "hang" | "delay"; status?: number; body?: string; ms?: number }) {
-    await fetch(`${STAND_IN_URL}/__control/override`, { method: "POST", body: JSON.stringify({ path, ...behaviour }) });
+  async override(
+    path: string,
+    behaviour: { mode: "status" | "hang" | "delay"; status?: number; body?: string; ms?: number },
+  ) {
+    await fetch(`${STAND_IN_URL}/__control/override`, {
+      method: "POST",
+      body: JSON.stringify({ path, ...behaviour }),
+    });
   },
   async clear(path: string) {
-    await fetch(`${STAND_IN_URL}/__control/clear?path=${encodeURIComponent(path)}`, { method: "POST" });
+    await fetch(`${STAND_IN_URL}/__control/clear?path=${encodeURIComponent(path)}`, {
+      method: "POST",
+    });
   },
   async hits(path: string): Promise<number> {
-    const hits = (await (await fetch(`${STAND_IN_URL}/__control/hits`)).json()) as Record<string, number>;
+    const hits = (await (await fetch(`${STAND_IN_URL}/__control/hits`)).json()) as Record<
+      string,
+      number
+    >;
     return hits[path] ?? 0;
   },
 };

@@ -9,7 +9,9 @@ import catalogue from "./catalogue.cjs";
 
 const { itemAgeMinutes } = catalogue;
 
-const SAMPLES = JSON.parse(readFileSync(new URL("./sample-headlines.json", import.meta.url), "utf8"));
+const SAMPLES = JSON.parse(
+  readFileSync(new URL("./sample-headlines.json", import.meta.url), "utf8"),
+);
 const STARTED = Date.now();
 
 const FORMAT = { technology: "atom", archives: "rdf", food: "latin1" };
@@ -23,7 +25,10 @@ export function sampleItems(id, origin) {
   return items.map((item, index) => ({
     title: item.title,
     description: item.description,
-    link: `https://news.example.com/${id}/${index + 1}-${item.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`,
+    link: `https://news.example.com/${id}/${index + 1}-${item.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}`,
     date: new Date(STARTED - itemAgeMinutes(id, index) * 60_000),
     image: NO_IMAGES.has(id) ? null : `${origin}/images/${id}-${index + 1}.svg`,
   }));
@@ -36,7 +41,9 @@ function rss(id, items) {
 <description>Sample headlines served by the local stand-in</description>
 ${items
   .map(
-    (item) => `<item><title>${escape(item.title)}</title><link>${item.link}</link><guid>${item.link}</guid>
+    (
+      item,
+    ) => `<item><title>${escape(item.title)}</title><link>${item.link}</link><guid>${item.link}</guid>
 <description><![CDATA[<p>${item.description}</p>]]></description><pubDate>${item.date.toUTCString()}</pubDate>
 ${item.image ? `<media:thumbnail url="${item.image}" width="640" height="360"/>` : ""}</item>`,
   )
@@ -66,7 +73,9 @@ function rdf(id, items) {
 <description>Sample headlines</description></channel>
 ${items
   .map(
-    (item) => `<item rdf:about="${item.link}"><title>${escape(item.title)}</title><link>${item.link}</link>
+    (
+      item,
+    ) => `<item rdf:about="${item.link}"><title>${escape(item.title)}</title><link>${item.link}</link>
 <description>${escape(item.description)}</description><dc:date>${item.date.toISOString()}</dc:date></item>`,
   )
   .join("\n")}
@@ -124,6 +133,9 @@ export const feedRoutes = [
   [
     "GET",
     /^\/images\/([a-z0-9-]+)-(\d+)\.svg$/,
-    (_req, res, { match, send }) => send(res, 200, image(match[1], match[2]), "image/svg+xml", { "cache-control": "public, max-age=3600" }),
+    (_req, res, { match, send }) =>
+      send(res, 200, image(match[1], match[2]), "image/svg+xml", {
+        "cache-control": "public, max-age=3600",
+      }),
   ],
 ];

@@ -56,11 +56,20 @@ const server = http.createServer(async (req, res) => {
   }
 
   state.hits.set(url.pathname, (state.hits.get(url.pathname) ?? 0) + 1);
-  const override = state.overrides.get(url.pathname) ?? (process.env.STAND_IN_FEED_DELAY_MS && url.pathname.startsWith("/feeds/") ? { mode: "delay", ms: Number(process.env.STAND_IN_FEED_DELAY_MS) } : undefined);
+  const override =
+    state.overrides.get(url.pathname) ??
+    (process.env.STAND_IN_FEED_DELAY_MS && url.pathname.startsWith("/feeds/")
+      ? { mode: "delay", ms: Number(process.env.STAND_IN_FEED_DELAY_MS) }
+      : undefined);
   if (override?.mode === "hang") return; // never answers; the client's timeout must act
   if (override?.mode === "delay") await new Promise((resolve) => setTimeout(resolve, override.ms));
   else if (override) {
-    return send(res, override.status ?? 200, override.body ?? "", override.type ?? "text/plain; charset=utf-8");
+    return send(
+      res,
+      override.status ?? 200,
+      override.body ?? "",
+      override.type ?? "text/plain; charset=utf-8",
+    );
   }
 
   for (const [method, pattern, handler] of routes) {

@@ -23,11 +23,20 @@ const inFlight = new Map<string, Promise<FeedArticle[]>>();
 async function fetchAndParse(feedUrl: string, previous: GoodCopy | undefined): Promise<GoodCopy> {
   const service = config().feedJsonServiceUrl;
   if (service) {
-    const result = await fetchFeed(jsonServiceUrl(service, feedUrl), { accept: "application/json" });
+    const result = await fetchFeed(jsonServiceUrl(service, feedUrl), {
+      accept: "application/json",
+    });
     if (result.status === "not-modified") return previous!;
-    return { articles: parseJsonServiceResponse(result.body.toString("utf8"), feedUrl), etag: null, lastModified: null };
+    return {
+      articles: parseJsonServiceResponse(result.body.toString("utf8"), feedUrl),
+      etag: null,
+      lastModified: null,
+    };
   }
-  const result = await fetchFeed(feedUrl, { etag: previous?.etag, lastModified: previous?.lastModified });
+  const result = await fetchFeed(feedUrl, {
+    etag: previous?.etag,
+    lastModified: previous?.lastModified,
+  });
   if (result.status === "not-modified" && previous) return previous;
   if (result.status === "not-modified") throw new Error("304 without a cached copy");
   return {

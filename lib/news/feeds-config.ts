@@ -20,10 +20,12 @@ export function parseFeedOverrides(json: string): Overrides {
   const overrides: Overrides = {};
   for (const [slug, urls] of Object.entries(data)) {
     if (!isSectionSlug(slug)) throw new Error(`unknown section "${slug}"`);
-    if (!Array.isArray(urls) || urls.length === 0) throw new Error(`"${slug}" must list at least one feed URL`);
+    if (!Array.isArray(urls) || urls.length === 0)
+      throw new Error(`"${slug}" must list at least one feed URL`);
     overrides[slug] = urls.map((value) => {
       const url = new URL(String(value));
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`"${value}" is not an http(s) URL`);
+      if (url.protocol !== "http:" && url.protocol !== "https:")
+        throw new Error(`"${value}" is not an http(s) URL`);
       return url.toString();
     });
   }
@@ -41,7 +43,10 @@ function readOverrides(): Overrides {
     return cache.overrides;
   } catch (error) {
     // A broken file must not take the headlines down: keep the last good reading, else built-ins.
-    logUpstreamError(`NEWS_FEEDS_FILE ${path}`, error instanceof Error ? error.message : String(error));
+    logUpstreamError(
+      `NEWS_FEEDS_FILE ${path}`,
+      error instanceof Error ? error.message : String(error),
+    );
     return cache?.path === path ? cache.overrides : {};
   }
 }

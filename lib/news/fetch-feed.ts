@@ -11,7 +11,8 @@ import https from "node:https";
 export const FEED_TIMEOUT_MS = 8_000;
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 export const FEED_MAX_REDIRECTS = 3;
-export const USER_AGENT = "RiverbendChronicle/1.0 (+https://www.riverbendchronicle.com/faq; feed reader)";
+export const USER_AGENT =
+  "RiverbendChronicle/1.0 (+https://www.riverbendchronicle.com/faq; feed reader)";
 
 export class FeedFetchError extends Error {
   constructor(message: string) {
@@ -27,7 +28,13 @@ export interface Validators {
 
 export type FetchResult =
   | { status: "not-modified" }
-  | { status: "ok"; body: Buffer; contentType: string | null; etag: string | null; lastModified: string | null };
+  | {
+      status: "ok";
+      body: Buffer;
+      contentType: string | null;
+      etag: string | null;
+      lastModified: string | null;
+    };
 
 interface Options extends Validators {
   timeoutMs?: number;
@@ -52,7 +59,9 @@ export async function fetchFeed(address: string, options: Options = {}): Promise
     }
   } catch (error) {
     if (controller.signal.aborted) throw new FeedFetchError(`timed out after ${timeoutMs} ms`);
-    throw error instanceof FeedFetchError ? error : new FeedFetchError(error instanceof Error ? error.message : String(error));
+    throw error instanceof FeedFetchError
+      ? error
+      : new FeedFetchError(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);
   }
@@ -69,7 +78,9 @@ function get(
   const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
-    accept: options.accept ?? "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
+    accept:
+      options.accept ??
+      "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
     "accept-encoding": "identity",
   };
   if (options.etag) headers["if-none-match"] = options.etag;
@@ -86,7 +97,9 @@ function get(
       if (status >= 300 && status < 400 && status !== 304) {
         response.resume();
         const location = header("location");
-        return location ? resolve({ redirect: location }) : reject(new FeedFetchError(`HTTP ${status} without Location`));
+        return location
+          ? resolve({ redirect: location })
+          : reject(new FeedFetchError(`HTTP ${status} without Location`));
       }
       if (status === 304) {
         response.resume();
@@ -99,7 +112,9 @@ function get(
       const declared = Number(header("content-length"));
       if (declared > maxBytes) {
         response.destroy();
-        return reject(new FeedFetchError(`body of ${declared} bytes is over the ${maxBytes} byte cap`));
+        return reject(
+          new FeedFetchError(`body of ${declared} bytes is over the ${maxBytes} byte cap`),
+        );
       }
       const chunks: Buffer[] = [];
       let received = 0;

@@ -17,7 +17,9 @@ class AllFeedsFailedError extends Error {}
 /** All feeds of a section in parallel; failed feeds are skipped; throws only if none answered. */
 async function loadSection(slug: SectionSlug, feeds: string[]): Promise<FeedArticle[]> {
   const results = await Promise.allSettled(feeds.map((url) => readFeed(url)));
-  const lists = results.filter((result) => result.status === "fulfilled").map((result) => result.value);
+  const lists = results
+    .filter((result) => result.status === "fulfilled")
+    .map((result) => result.value);
   if (lists.length === 0) throw new AllFeedsFailedError(`every feed of "${slug}" failed`);
   return mergeArticles(lists);
 }

@@ -38,7 +38,10 @@ export function parseJsonServiceResponse(body: string, feedUrl: string): FeedArt
           // The service writes "2026-11-21 14:05:00" in UTC.
           date: text(item.pubDate)?.replace(/^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)$/, "$1T$2Z"),
           thumbnail: text(item.thumbnail),
-          enclosure: typeof enclosure === "object" && enclosure !== null ? text((enclosure as { link?: unknown }).link) : null,
+          enclosure:
+            typeof enclosure === "object" && enclosure !== null
+              ? text((enclosure as { link?: unknown }).link)
+              : null,
         },
         feedUrl,
       );

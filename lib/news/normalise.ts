@@ -31,7 +31,8 @@ function toIsoDate(value: Date | string | null | undefined): string | null {
   const date = value instanceof Date ? value : new Date(value);
   const time = date.getTime();
   // Reject unparseable dates and absurd ones (before 1990 or more than a day in the future).
-  if (Number.isNaN(time) || time < Date.UTC(1990, 0, 1) || time > Date.now() + 86_400_000) return null;
+  if (Number.isNaN(time) || time < Date.UTC(1990, 0, 1) || time > Date.now() + 86_400_000)
+    return null;
   return date.toISOString();
 }
 
@@ -45,7 +46,10 @@ export function normaliseArticle(raw: RawArticle, base?: string): FeedArticle | 
     description: truncate(htmlToText(raw.description), MAX_DESCRIPTION),
     link,
     pubDate: toIsoDate(raw.date),
-    imageUrl: absoluteHttpUrl(raw.thumbnail, base) ?? absoluteHttpUrl(raw.enclosure, base) ?? DEFAULT_IMAGE_URL,
+    imageUrl:
+      absoluteHttpUrl(raw.thumbnail, base) ??
+      absoluteHttpUrl(raw.enclosure, base) ??
+      DEFAULT_IMAGE_URL,
   };
 }
 
@@ -63,7 +67,10 @@ export function linkKey(link: string): string {
 }
 
 function titleKey(title: string): string {
-  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 /**

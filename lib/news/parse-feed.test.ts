@@ -413,20 +413,17 @@ describe("parseFeedBytes / decodeFeedBytes: character sets", () => {
 
   // Node 20.18.3+ TextDecoder maps 0x80-0x9F to C1 controls for these labels (nodejs/node#56542);
   // decodeFeedBytes decodes them by the windows-1252 table instead.
-  it(
-    "decodes a windows-1252 feed's curly quotes",
-    () => {
-      const xml = rss(item("\u0093Quoted\u0094 headline")).replace(
-        'encoding="UTF-8"',
-        'encoding="windows-1252"',
-      );
-      const bytes = latin1Bytes(xml);
-      expect(bytes.includes(0x93)).toBe(true);
-      expect(bytes.includes(0x94)).toBe(true);
-      const [article] = nonEmpty(parseFeedBytes(bytes, FEED_URL));
-      expect(article.title).toBe("\u201cQuoted\u201d headline");
-    },
-  );
+  it("decodes a windows-1252 feed's curly quotes", () => {
+    const xml = rss(item("\u0093Quoted\u0094 headline")).replace(
+      'encoding="UTF-8"',
+      'encoding="windows-1252"',
+    );
+    const bytes = latin1Bytes(xml);
+    expect(bytes.includes(0x93)).toBe(true);
+    expect(bytes.includes(0x94)).toBe(true);
+    const [article] = nonEmpty(parseFeedBytes(bytes, FEED_URL));
+    expect(article.title).toBe("\u201cQuoted\u201d headline");
+  });
 
   it("uses the HTTP charset when the XML declaration has none", () => {
     const xml = rss(item("Caf\u00e9")).replace(' encoding="UTF-8"', "");

@@ -16,9 +16,12 @@ const XML_ENTITIES = new Set(["amp", "lt", "gt", "quot", "apos"]);
 /** Bytes to text in the charset the feed declares (XML declaration first, then HTTP). */
 export function decodeFeedBytes(bytes: Uint8Array, contentType?: string | null): string {
   // A byte-order mark wins over any declaration.
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder("utf-8").decode(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder("utf-8").decode(bytes.subarray(3));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return new TextDecoder("utf-16be").decode(bytes.subarray(2));
 
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 200));
   const declared =
@@ -41,7 +44,17 @@ export function decodeFeedBytes(bytes: Uint8Array, contentType?: string | null):
  * Decoded by table because Node 20.18.3+ TextDecoder maps 0x80-0x9F to control
  * characters for these labels (nodejs/node#56542), which would lose curly quotes and dashes.
  */
-const SINGLE_BYTE_WESTERN = new Set(["iso-8859-1", "iso8859-1", "latin1", "l1", "us-ascii", "ascii", "windows-1252", "cp1252", "x-cp1252"]);
+const SINGLE_BYTE_WESTERN = new Set([
+  "iso-8859-1",
+  "iso8859-1",
+  "latin1",
+  "l1",
+  "us-ascii",
+  "ascii",
+  "windows-1252",
+  "cp1252",
+  "x-cp1252",
+]);
 // prettier-ignore
 const CP1252_HIGH = [
   0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
@@ -52,7 +65,11 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   let text = "";
   for (let start = 0; start < bytes.length; start += 8192) {
     const chunk = bytes.subarray(start, start + 8192);
-    text += String.fromCharCode(...Array.from(chunk, (byte) => (byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80]! : byte)));
+    text += String.fromCharCode(
+      ...Array.from(chunk, (byte) =>
+        byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80]! : byte,
+      ),
+    );
   }
   return text;
 }
@@ -122,12 +139,20 @@ export function parseFeedText(xml: string, feedUrl: string): FeedArticle[] {
     date: item.published ?? item.updated,
     thumbnail: item.image?.url ?? null,
     // Only a picture can stand in for the thumbnail: a podcast's MP3 is no image.
-    enclosure: item.media.find((media) => media.url && (media.type === "image" || (!media.type && IMAGE_FILE.test(media.url))))?.url ?? null,
+    enclosure:
+      item.media.find(
+        (media) =>
+          media.url && (media.type === "image" || (!media.type && IMAGE_FILE.test(media.url))),
+      )?.url ?? null,
   }));
   return raws.map((raw) => normaliseArticle(raw, base)).filter((article) => article !== null);
 }
 
 /** Parse the bytes of a feed response. */
-export function parseFeedBytes(bytes: Uint8Array, feedUrl: string, contentType?: string | null): FeedArticle[] {
+export function parseFeedBytes(
+  bytes: Uint8Array,
+  feedUrl: string,
+  contentType?: string | null,
+): FeedArticle[] {
   return parseFeedText(decodeFeedBytes(bytes, contentType), feedUrl);
 }

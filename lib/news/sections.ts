@@ -190,7 +190,8 @@ export const SECTIONS: readonly Section[] = [
     title: "Opinion & Editorials",
     label: "Opinion",
     subtitle: "Columns, commentary and argument",
-    description: "Opinion columns and editorials: commentary and argument on the issues of the day.",
+    description:
+      "Opinion columns and editorials: commentary and argument on the issues of the day.",
     keywords: ["opinion", "editorials", "columns", "commentary"],
     feeds: [nyt("Opinion")],
     fullSeo: false,

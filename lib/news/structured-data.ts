@@ -4,7 +4,10 @@ import type { Section } from "./sections";
 import type { FeedArticle } from "./types";
 
 /** CollectionPage with an ItemList of the section's headlines. */
-export function sectionJsonLd(section: Section, articles: FeedArticle[]): WithContext<CollectionPage> {
+export function sectionJsonLd(
+  section: Section,
+  articles: FeedArticle[],
+): WithContext<CollectionPage> {
   const url = siteUrl(`/${section.slug}`);
   return {
     "@context": "https://schema.org",

@@ -2,7 +2,8 @@ import { decode } from "html-entities";
 
 const decodeHTML = (text: string) => decode(text, { level: "html5" });
 
-const DROPPED_ELEMENTS = /<(script|style|noscript|template|iframe|object)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const DROPPED_ELEMENTS =
+  /<(script|style|noscript|template|iframe|object)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const COMMENTS = /<!--[\s\S]*?-->/g;
 const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
 // Only things shaped like tags: "a < b" in prose survives.
@@ -24,7 +25,10 @@ export function htmlToText(input: string | null | undefined): string {
   // Entities may have been double-escaped by the feed ("&amp;nbsp;"); decode twice at most.
   text = decodeHTML(text);
   if (/&[#a-zA-Z0-9]+;/.test(text)) text = decodeHTML(text).replace(TAGS, "");
-  return text.replace(CONTROL, "").replace(/[\s\u00a0\u200b]+/g, " ").trim();
+  return text
+    .replace(CONTROL, "")
+    .replace(/[\s\u00a0\u200b]+/g, " ")
+    .trim();
 }
 
 /** Cut at a word boundary with an ellipsis. */

@@ -13,8 +13,7 @@ export interface FeedArticle {
 }
 
 export type SectionHeadlines =
-  | { status: "ok"; articles: FeedArticle[] }
-  | { status: "error"; message: string };
+  { status: "ok"; articles: FeedArticle[] } | { status: "error"; message: string };
 
 export const FEED_ERROR_MESSAGE = "Failed to fetch RSS feed";
 export const DEFAULT_IMAGE_URL = "/images/default-news.svg";

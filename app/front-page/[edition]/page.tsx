@@ -24,7 +24,11 @@ export function generateStaticParams(): { edition: string }[] {
   return [];
 }
 
-export const metadata = pageMetadata({ title: "Today's Headlines", description: SITE.description, path: "/" });
+export const metadata = pageMetadata({
+  title: "Today's Headlines",
+  description: SITE.description,
+  path: "/",
+});
 
 export default async function HomePage({ params }: { params: Promise<{ edition: string }> }) {
   if ((await params).edition !== EDITION) notFound();
@@ -57,7 +61,10 @@ export default async function HomePage({ params }: { params: Promise<{ edition: 
           Featured Video
         </h2>
         <div className={styles.video}>
-          <VideoBlock url={config().embeds.featuredVideoUrl} title="Featured video from The Riverbend Chronicle" />
+          <VideoBlock
+            url={config().embeds.featuredVideoUrl}
+            title="Featured video from The Riverbend Chronicle"
+          />
         </div>
       </section>
 
