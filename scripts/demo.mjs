@@ -5,9 +5,9 @@
  * hosts; the app is pointed at it through the documented environment variables.
  */
 import { spawn } from "node:child_process";
-import env from "../e2e/env.cjs";
+import standIn from "../e2e/env.cjs";
 
-const { appEnv, STAND_IN_PORT, STAND_IN_URL } = env;
+const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
 
 const PORT = Number(process.env.PORT ?? 3000);
 const children = new Set();
