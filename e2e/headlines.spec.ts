@@ -191,12 +191,7 @@ test.describe("upstream failures", () => {
   }) => {
     // Point sports at a golf address the app has never read, so no last good copy exists,
     // through NEWS_FEEDS_FILE (which the app re-reads without a restart).
-    const original = feedsFile.read();
-    const golf = original.sports!.find((url) => url.includes("/golf.xml"))!;
-    feedsFile.write({
-      ...original,
-      sports: original.sports!.map((url) => (url === golf ? `${golf}?run=${Date.now()}` : url)),
-    });
+    const restoreFeeds = feedsFile.useUnreadAddresses("sports", "/golf.xml");
     await standIn.override("/feeds/golf.xml", { mode: "status", status: 500 });
     const sports = ["baseball", "tennis", "golf", "hockey", "soccer"];
     const expected = (feeds: string[]) =>
@@ -223,18 +218,14 @@ test.describe("upstream failures", () => {
     html = await pollPage(request, "/sports", (h) => titlesIn(h).join() === all.join());
     expect(titlesIn(html)).toEqual(all);
     expect(html).toContain("See All (15 articles)");
-    feedsFile.write(original);
+    restoreFeeds();
   });
 
   test("when every feed of a section fails, the error shows with status 200 and the rest of the page", async ({
     page,
     request,
   }) => {
-    const original = feedsFile.read();
-    feedsFile.write({
-      ...original,
-      politics: original.politics!.map((url) => `${url}?run=${Date.now()}`),
-    });
+    const restoreFeeds = feedsFile.useUnreadAddresses("politics");
     await standIn.override("/feeds/politics.xml", { mode: "status", status: 503 });
     // The page may first be served from the cache, then regenerated with the failing feed.
     await pollPage(request, "/politics", (html) => html.includes("Failed to fetch RSS feed"));
@@ -246,7 +237,7 @@ test.describe("upstream failures", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Politics & Government");
     await expect(page.locator("footer").last()).toBeVisible();
     await standIn.clear("/feeds/politics.xml");
-    feedsFile.write(original);
+    restoreFeeds();
     // The error is not kept: once the feed answers, the headlines come back.
     const recovered = await pollPage(
       request,
@@ -277,11 +268,7 @@ test.describe("upstream failures", () => {
   test("a hanging feed costs at most its timeout and the page still renders", async ({
     request,
   }) => {
-    const original = feedsFile.read();
-    feedsFile.write({
-      ...original,
-      lifestyle: original.lifestyle!.map((url) => `${url}?run=${Date.now()}`),
-    });
+    const restoreFeeds = feedsFile.useUnreadAddresses("lifestyle");
     await standIn.override("/feeds/lifestyle.xml", { mode: "hang" });
     // Every request must answer well within the feed timeout plus rendering (pollPage gives
     // each one 15 s), and the page regenerated against the hanging feed shows the error.
@@ -294,7 +281,7 @@ test.describe("upstream failures", () => {
     expect(html).toContain("Failed to fetch RSS feed");
     expect(html).toContain("Lifestyle &amp; Fashion");
     await standIn.clear("/feeds/lifestyle.xml");
-    feedsFile.write(original);
+    restoreFeeds();
     await pollPage(request, "/lifestyle", (h) => !h.includes("Failed to fetch RSS feed"), 30_000);
   });
 });

@@ -36,4 +36,18 @@ export const feedsFile = {
   write(feeds: Record<string, string[]>) {
     writeFileSync(this.path, JSON.stringify(feeds, null, 2));
   },
+  /**
+   * Points a section's feeds (those whose address contains `match`) at addresses the app
+   * has never read, so no last good copy exists. Returns a function restoring the file.
+   */
+  useUnreadAddresses(section: string, match = ""): () => void {
+    const original = this.read();
+    const run = Date.now();
+    const urls = original[section] ?? [];
+    this.write({
+      ...original,
+      [section]: urls.map((url) => (url.includes(match) ? `${url}?run=${run}` : url)),
+    });
+    return () => this.write(original);
+  },
 };

@@ -22,28 +22,21 @@ const inFlight = new Map<string, Promise<FeedArticle[]>>();
 
 async function fetchAndParse(feedUrl: string, previous: GoodCopy | undefined): Promise<GoodCopy> {
   const service = config().feedJsonServiceUrl;
-  if (service) {
-    const result = await fetchFeed(jsonServiceUrl(service, feedUrl), {
-      accept: "application/json",
-    });
-    if (result.status === "not-modified") return previous!;
-    return {
-      articles: parseJsonServiceResponse(result.body.toString("utf8"), feedUrl),
-      etag: null,
-      lastModified: null,
-    };
+  const validators = { etag: previous?.etag, lastModified: previous?.lastModified };
+  const result = service
+    ? await fetchFeed(jsonServiceUrl(service, feedUrl), {
+        ...validators,
+        accept: "application/json",
+      })
+    : await fetchFeed(feedUrl, validators);
+  if (result.status === "not-modified") {
+    if (previous) return previous;
+    throw new Error("304 without a cached copy");
   }
-  const result = await fetchFeed(feedUrl, {
-    etag: previous?.etag,
-    lastModified: previous?.lastModified,
-  });
-  if (result.status === "not-modified" && previous) return previous;
-  if (result.status === "not-modified") throw new Error("304 without a cached copy");
-  return {
-    articles: parseFeedBytes(result.body, feedUrl, result.contentType),
-    etag: result.etag,
-    lastModified: result.lastModified,
-  };
+  const articles = service
+    ? parseJsonServiceResponse(result.body.toString("utf8"), feedUrl)
+    : parseFeedBytes(result.body, feedUrl, result.contentType);
+  return { articles, etag: result.etag, lastModified: result.lastModified };
 }
 
 export function readFeed(feedUrl: string): Promise<FeedArticle[]> {
