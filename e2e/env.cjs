@@ -5,7 +5,11 @@
  */
 const { mkdirSync, writeFileSync } = require("node:fs");
 const path = require("node:path");
+const { BLOG_KEY } = require("./stand-in/blog-catalogue.cjs");
 const { SECTION_FEEDS } = require("./stand-in/catalogue.cjs");
+
+/** The secret POST /api/revalidate expects in tests and the demo. */
+const REVALIDATE_SECRET = "stand-in-revalidate-secret";
 
 const STAND_IN_PORT = Number(process.env.STAND_IN_PORT ?? 4010);
 const STAND_IN_URL = `http://127.0.0.1:${STAND_IN_PORT}`;
@@ -25,9 +29,17 @@ function writeFeedsFile() {
   return file;
 }
 
-function appEnv({ siteUrl, feedRevalidateSeconds }) {
+/**
+ * `blog: "functions"` points the blog at the stand-in functions host (30 sample posts);
+ * otherwise the app reads its own content/blog folder, as an install without a host does.
+ */
+function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local" }) {
   return {
     SITE_URL: siteUrl,
+    ...(blog === "functions"
+      ? { BLOG_API_URL: `${STAND_IN_URL}/functions/v1`, BLOG_API_KEY: BLOG_KEY }
+      : {}),
+    REVALIDATE_SECRET,
     NEWS_FEEDS_FILE: writeFeedsFile(),
     ...(feedRevalidateSeconds ? { FEED_REVALIDATE_SECONDS: String(feedRevalidateSeconds) } : {}),
     EVENTS_WALL_URL: `${STAND_IN_URL}/embed/events`,
@@ -39,4 +51,4 @@ function appEnv({ siteUrl, feedRevalidateSeconds }) {
   };
 }
 
-module.exports = { STAND_IN_PORT, STAND_IN_URL, appEnv };
+module.exports = { STAND_IN_PORT, STAND_IN_URL, REVALIDATE_SECRET, appEnv };

@@ -1,3 +1,8 @@
 export declare const STAND_IN_PORT: number;
 export declare const STAND_IN_URL: string;
-export declare function appEnv(options: { siteUrl: string; feedRevalidateSeconds?: number }): Record<string, string>;
+export declare const REVALIDATE_SECRET: string;
+export declare function appEnv(options: {
+  siteUrl: string;
+  feedRevalidateSeconds?: number;
+  blog?: "local" | "functions";
+}): Record<string, string>;

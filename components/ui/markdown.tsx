@@ -2,6 +2,7 @@ import ReactMarkdown from "react-markdown";
 import rehypeRaw from "rehype-raw";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
+import { rehypePrefixedAnchors } from "@/lib/markdown-anchors";
 import { markdownSanitizeSchema } from "@/lib/markdown-schema";
 import styles from "./markdown.module.css";
 
@@ -18,7 +19,9 @@ export function Markdown({ children }: { children: string }) {
     <div className={styles.prose}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
-        rehypePlugins={[rehypeRaw, [rehypeSanitize, markdownSanitizeSchema]]}
+        // Footnote ids are left unprefixed here and prefixed once, by the sanitiser.
+        remarkRehypeOptions={{ clobberPrefix: "" }}
+        rehypePlugins={[rehypeRaw, [rehypeSanitize, markdownSanitizeSchema], rehypePrefixedAnchors]}
         components={{
           a: ({ node: _node, href, children: text, ...props }) =>
             isExternal(href) ? (

@@ -6,7 +6,13 @@ import { STAND_IN_PORT, STAND_IN_URL } from "../env.cjs";
 export const standIn = {
   async override(
     path: string,
-    behaviour: { mode: "status" | "hang" | "delay"; status?: number; body?: string; ms?: number },
+    behaviour: {
+      mode: "status" | "hang" | "delay";
+      status?: number;
+      body?: string;
+      type?: string;
+      ms?: number;
+    },
   ) {
     await fetch(`${STAND_IN_URL}/__control/override`, {
       method: "POST",
@@ -17,6 +23,13 @@ export const standIn = {
     await fetch(`${STAND_IN_URL}/__control/clear?path=${encodeURIComponent(path)}`, {
       method: "POST",
     });
+  },
+  /** The last request the stand-in saw on a named endpoint (blog host: get_metainfo, get_details). */
+  async lastRequest(
+    name: string,
+  ): Promise<{ query: Record<string, string>; authorization: string | null } | undefined> {
+    const requests = await (await fetch(`${STAND_IN_URL}/__control/requests`)).json();
+    return requests[name];
   },
   async hits(path: string): Promise<number> {
     const hits = (await (await fetch(`${STAND_IN_URL}/__control/hits`)).json()) as Record<

@@ -8,6 +8,7 @@
  *   node e2e/stand-in/server.mjs [--port 4010]
  */
 import http from "node:http";
+import { blogRoutes } from "./blog.mjs";
 import { embedRoutes } from "./embeds.mjs";
 import { feedRoutes } from "./feeds.mjs";
 
@@ -16,7 +17,7 @@ const portFlag = args.indexOf("--port");
 const port = Number(portFlag >= 0 ? args[portFlag + 1] : (process.env.STAND_IN_PORT ?? 4010));
 
 /** Route table: [method, pattern, handler(req, res, match, state)] */
-const routes = [...embedRoutes, ...feedRoutes];
+const routes = [...embedRoutes, ...feedRoutes, ...blogRoutes];
 
 /** Mutable behaviour that tests change through /__control and reset between tests. */
 const state = { overrides: new Map(), hits: new Map() };
@@ -39,7 +40,16 @@ const server = http.createServer(async (req, res) => {
   if (url.pathname === "/__control/reset" && req.method === "POST") {
     state.overrides.clear();
     state.hits.clear();
+    state.requests?.clear();
     return send(res, 200, "reset");
+  }
+  if (url.pathname === "/__control/requests") {
+    return send(
+      res,
+      200,
+      JSON.stringify(Object.fromEntries(state.requests ?? [])),
+      "application/json",
+    );
   }
   if (url.pathname === "/__control/hits") {
     return send(res, 200, JSON.stringify(Object.fromEntries(state.hits)), "application/json");

@@ -1,0 +1,68 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BlogCard } from "@/components/blog/blog-card";
+import { BlogPagination } from "@/components/blog/blog-pagination";
+import styles from "@/components/blog/blog.module.css";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { ErrorBox } from "@/components/ui/error-box";
+import { PageHeader } from "@/components/ui/page-header";
+import { getBlogList } from "@/lib/blog";
+import { blogPageHref, parsePageNumber } from "@/lib/blog/pagination";
+import { BLOG_COPY } from "@/lib/blog/copy";
+import { pageMetadata } from "@/lib/seo";
+
+/**
+ * The blog list, served at /blog and /blog?page=N: next.config.mjs rewrites those addresses
+ * here so each list page is cached like any other page (incremental regeneration) instead of
+ * being rendered on every request. Values of `page` that are not plain whole numbers are
+ * redirected by next.config.mjs before they get here.
+ */
+export const revalidate = 300;
+
+export function generateStaticParams(): { page: string }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ page: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const page = parsePageNumber((await params).page);
+  if (!page) return {};
+  return pageMetadata({
+    title: page === 1 ? BLOG_COPY.title : `${BLOG_COPY.title}, page ${page}`,
+    description: BLOG_COPY.description,
+    path: blogPageHref(page),
+  });
+}
+
+export default async function BlogListPage({ params }: Props) {
+  const page = parsePageNumber((await params).page);
+  if (!page) notFound();
+  const list = await getBlogList(page);
+  if (list.status === "ok" && page > Math.max(list.totalPages, 1)) notFound();
+
+  return (
+    <div className="container">
+      <PageHeader title={BLOG_COPY.title} subtitle={BLOG_COPY.subtitle} />
+      {list.status === "error" ? (
+        <ErrorBox message={list.message} />
+      ) : list.total === 0 ? (
+        <div className={styles.empty}>
+          <h2>No blog articles found</h2>
+          <p>Check back later for new content from our publication.</p>
+        </div>
+      ) : (
+        <>
+          <p className={styles.count}>{`${list.total} articles available`}</p>
+          <ul className={styles.grid}>
+            {list.blogs.map((blog) => (
+              <BlogCard key={blog.slug} blog={blog} />
+            ))}
+          </ul>
+          <BlogPagination page={page} totalPages={list.totalPages} />
+        </>
+      )}
+      <AdSlot placement="middle" wideOnly />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BlogPostArticle } from "@/components/blog/blog-post";
+import { JsonLd } from "@/components/seo/json-ld";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { ErrorBox } from "@/components/ui/error-box";
+import { getBlogPost } from "@/lib/blog";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "@/lib/blog/structured-data";
+import { logNotFound } from "@/lib/log";
+import { pageMetadata } from "@/lib/seo";
+
+// Incremental regeneration, like every page with outside data; POST /api/revalidate refreshes at once.
+export const revalidate = 300;
+
+// Posts render on their first request (the build is offline and the host may be remote).
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const result = await getBlogPost(slug);
+  if (result.status !== "ok") {
+    return { title: "Blog post not found", robots: { index: false, follow: true } };
+  }
+  const { post } = result;
+  const metadata = pageMetadata({
+    title: post.metaTitle,
+    description: post.metaDescription || post.metaTitle,
+    path: `/blog/${post.slug}`,
+    keywords: [...post.shortTailKeywords, ...post.longTailKeywords],
+  });
+  return {
+    ...metadata,
+    openGraph: {
+      ...metadata.openGraph,
+      type: "article",
+      publishedTime: post.date,
+      tags: post.shortTailKeywords,
+    },
+  };
+}
+
+export default async function BlogPostPage({ params }: Props) {
+  const { slug } = await params;
+  const result = await getBlogPost(slug);
+  if (result.status === "not-found") {
+    logNotFound(`/blog/${slug}`);
+    notFound();
+  }
+  return (
+    <div className="container">
+      {result.status === "error" ? (
+        <ErrorBox message={result.message} />
+      ) : (
+        <>
+          <JsonLd
+            data={[
+              blogPostingJsonLd(result.post),
+              breadcrumbJsonLd([
+                ["Home", "/"],
+                ["Blog", "/blog"],
+                [result.post.metaTitle, `/blog/${result.post.slug}`],
+              ]),
+            ]}
+          />
+          <BlogPostArticle post={result.post} />
+        </>
+      )}
+      <AdSlot placement="middle" wideOnly />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { unstable_cache } from "next/cache";
+import { cache } from "react";
+import { TAGS } from "../constants";
+import { config } from "../env";
+import { logUpstreamError } from "../log";
+import { createFunctionsSource } from "./functions-source";
+import { createLocalSource } from "./local-source";
+import { totalPages } from "./pagination";
+import {
+  BLOG_LIST_ERROR_MESSAGE,
+  BLOG_POST_ERROR_MESSAGE,
+  type BlogListPage,
+  type BlogPost,
+  type BlogSource,
+  type BlogSummary,
+} from "./types";
+
+/**
+ * The blog's data layer. Pages call these functions and never know which source answers:
+ * the functions host when BLOG_API_URL and BLOG_API_KEY are set, else content/blog.
+ * Answers are cached for BLOG_REVALIDATE_SECONDS under the `blog` tag (POST /api/revalidate
+ * expires them at once); each answer's last good copy is kept in memory, so a host that
+ * fails keeps serving what it last said. A failure is never cached as data.
+ */
+
+export const BLOG_REVALIDATE_SECONDS = 300;
+/** How long a page showing a blog error lives before the source is tried again. */
+const ERROR_RETRY_SECONDS = 15;
+/** The most list pages read when every post is needed (sitemap, feed, search). */
+const MAX_LIST_PAGES = 50;
+const MAX_REMEMBERED = 500;
+
+export type BlogListResult =
+  | { status: "ok"; page: number; totalPages: number; total: number; blogs: BlogSummary[] }
+  | { status: "error"; message: string };
+
+export type BlogPostResult =
+  { status: "ok"; post: BlogPost } | { status: "not-found" } | { status: "error"; message: string };
+
+function currentSource(): { key: string; source: BlogSource } {
+  const api = config().blogApi;
+  return api
+    ? { key: `functions:${api.url.href}:${api.domain}`, source: createFunctionsSource(api) }
+    : { key: "local", source: createLocalSource() };
+}
+
+const lastGood = new Map<string, unknown>();
+
+/** Runs `read`; remembers a success, and answers a failure with the last success if any. */
+async function withLastGood<T>(key: string, read: () => Promise<T>): Promise<T> {
+  try {
+    const value = await read();
+    lastGood.delete(key);
+    lastGood.set(key, value);
+    if (lastGood.size > MAX_REMEMBERED) lastGood.delete(lastGood.keys().next().value!);
+    return value;
+  } catch (error) {
+    if (!lastGood.has(key)) throw error;
+    logUpstreamError(`blog ${key}`, `${describe(error)} (serving the last good copy)`);
+    return lastGood.get(key) as T;
+  }
+}
+
+function cachedRead<T>(parts: string[], read: () => Promise<T>): Promise<T> {
+  const { key } = currentSource();
+  const id = [key, ...parts].join(":");
+  return unstable_cache(() => withLastGood(id, read), ["blog", key, ...parts], {
+    revalidate: BLOG_REVALIDATE_SECONDS,
+    tags: [TAGS.blog],
+  })();
+}
+
+const readList = (page: number): Promise<BlogListPage> =>
+  cachedRead(["list", String(page)], () => currentSource().source.list(page));
+
+const readPost = (slug: string): Promise<BlogPost | null> =>
+  cachedRead(["post", slug], () => currentSource().source.get(slug));
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** One page of the list (1-based). */
+export const getBlogList = cache(async (page: number): Promise<BlogListResult> => {
+  try {
+    const { total, blogs } = await readList(page);
+    return { status: "ok", page, total, totalPages: totalPages(total), blogs };
+  } catch (error) {
+    logUpstreamError(`blog list page ${page}`, describe(error));
+    await shortenPageLifetime();
+    return { status: "error", message: BLOG_LIST_ERROR_MESSAGE };
+  }
+});
+
+/** One post by slug. */
+export const getBlogPost = cache(async (slug: string): Promise<BlogPostResult> => {
+  try {
+    const post = await readPost(slug);
+    return post ? { status: "ok", post } : { status: "not-found" };
+  } catch (error) {
+    logUpstreamError(`blog post ${slug}`, describe(error));
+    await shortenPageLifetime();
+    return { status: "error", message: BLOG_POST_ERROR_MESSAGE };
+  }
+});
+
+/** Every post's summary, newest first as the source lists them; throws when the source fails. */
+export const getAllBlogSummaries = cache(async (): Promise<BlogSummary[]> => {
+  const first = await readList(1);
+  const pages = Math.min(totalPages(first.total), MAX_LIST_PAGES);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => readList(i + 2)),
+  );
+  const seen = new Set<string>();
+  return [first, ...rest]
+    .flatMap((page) => page.blogs)
+    .filter((blog) => !seen.has(blog.slug) && seen.add(blog.slug));
+});
+
+/** The newest `count` posts in full (feed, sitemap dates); throws when the list fails. */
+export const getRecentPosts = cache(async (count: number): Promise<BlogPost[]> => {
+  const summaries = (await getAllBlogSummaries()).slice(0, count);
+  const posts = await Promise.all(
+    summaries.map((summary) => readPost(summary.slug).catch(() => null)),
+  );
+  return posts.filter((post) => post !== null);
+});
+
+/** Caps the lifetime of the page being rendered (unstable_cache passes its revalidate up). */
+const shortenPageLifetime = unstable_cache(async () => true, ["blog-error-window"], {
+  revalidate: ERROR_RETRY_SECONDS,
+});
