@@ -12,7 +12,7 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
   return (
     <article className={styles.post}>
       <Link href="/blog" className={styles.back}>
-        <span aria-hidden="true">← </span>Back to Blog
+        <span aria-hidden="true">←</span>Back to Blog
       </Link>
       <header className={styles.header}>
         <h1 className={styles.title}>{post.metaTitle}</h1>
@@ -61,7 +61,7 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
         <div className={styles.footerRow}>
           <p className={styles.published}>Published on {published}</p>
           <Link href="/blog" className={styles.more}>
-            More Articles<span aria-hidden="true"> →</span>
+            More Articles<span aria-hidden="true">→</span>
           </Link>
         </div>
       </footer>
