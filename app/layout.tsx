@@ -2,8 +2,11 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { JsonLd } from "@/components/seo/json-ld";
 import { config } from "@/lib/env";
+import { RSS_ALTERNATE } from "@/lib/seo";
 import { SITE } from "@/lib/site";
+import { organizationJsonLd, websiteJsonLd } from "@/lib/structured-data";
 import { serif } from "./fonts";
 import "./globals.css";
 
@@ -13,6 +16,7 @@ export function generateMetadata(): Metadata {
     title: { default: SITE.name, template: `%s | ${SITE.name}` },
     description: SITE.description,
     applicationName: SITE.name,
+    alternates: { types: RSS_ALTERNATE },
     openGraph: { siteName: SITE.name, locale: SITE.locale, type: "website" },
     twitter: { card: "summary_large_image" },
     robots: { index: true, follow: true },
@@ -38,6 +42,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <JsonLd data={[websiteJsonLd(), organizationJsonLd()]} />
       </body>
     </html>
   );

@@ -1,6 +1,16 @@
 import type { Metadata } from "next";
 import { SITE } from "./site";
 
+/** The blog's RSS feed, announced in every page's head (feed readers find it there). */
+export const RSS_ALTERNATE = {
+  "application/rss+xml": [{ url: "/rss", title: `${SITE.name} Blog` }],
+};
+
+/** Share images are drawn by the opengraph-image files: the site's default, or a segment's own. */
+function shareImage(url: string, alt: string) {
+  return { url, width: 1200, height: 630, alt };
+}
+
 /**
  * Per-page metadata from one helper: title, description, exactly one canonical link,
  * and the matching Open Graph / Twitter fields. The root layout sets the site-wide rest.
@@ -10,17 +20,22 @@ export function pageMetadata({
   description,
   path,
   keywords,
+  image = "/opengraph-image",
 }: {
   title: string;
   description: string;
   path: string;
   keywords?: readonly string[];
+  /** The page's share image; sections and posts draw their own. */
+  image?: string;
 }): Metadata {
+  const images = [shareImage(image, `${title} | ${SITE.name}`)];
   return {
     title,
     description,
     keywords: keywords ? [...keywords] : undefined,
-    alternates: { canonical: path },
+    // A page's `alternates` replaces the layout's whole, so the feed link is repeated here.
+    alternates: { canonical: path, types: RSS_ALTERNATE },
     openGraph: {
       title: `${title} | ${SITE.name}`,
       description,
@@ -28,7 +43,14 @@ export function pageMetadata({
       siteName: SITE.name,
       locale: SITE.locale,
       type: "website",
+      // A page's `openGraph` replaces the layout's, image included, so it is named here.
+      images,
     },
-    twitter: { card: "summary_large_image", title: `${title} | ${SITE.name}`, description },
+    twitter: {
+      card: "summary_large_image",
+      title: `${title} | ${SITE.name}`,
+      description,
+      images,
+    },
   };
 }

@@ -9,6 +9,7 @@ import { getSectionHeadlines } from "@/lib/news/headlines";
 import { getSection, type Section } from "@/lib/news/sections";
 import { sectionJsonLd } from "@/lib/news/structured-data";
 import { pageMetadata } from "@/lib/seo";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 
 /** Section pages show 5 headlines before "See All". */
 const SECTION_LIMIT = 5;
@@ -32,6 +33,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: section.title,
     description: section.description,
     path: `/${section.slug}`,
+    image: `/${section.slug}/opengraph-image`,
     keywords: section.fullSeo ? section.keywords : undefined,
   });
   return section.fullSeo ? { ...metadata, robots: { index: true, follow: true } } : metadata;
@@ -48,9 +50,15 @@ export default async function SectionPage({ params }: Props) {
 
   return (
     <div className="container">
-      {section.fullSeo && headlines.status === "ok" ? (
-        <JsonLd data={sectionJsonLd(section, headlines.articles)} />
-      ) : null}
+      <JsonLd
+        data={[
+          sectionJsonLd(section, headlines.status === "ok" ? headlines.articles : []),
+          breadcrumbJsonLd([
+            ["Home", "/"],
+            [section.title, `/${section.slug}`],
+          ]),
+        ]}
+      />
       <PageHeader title={section.title} subtitle={section.subtitle} />
       <AdSlot placement="top" />
       <ArticleGrid headlines={headlines} limit={SECTION_LIMIT} />

@@ -6,10 +6,12 @@ import {
   AccordionTrigger,
 } from "@/components/ui/accordion";
 import card from "@/components/ui/card.module.css";
+import { JsonLd } from "@/components/seo/json-ld";
 import { PageHeader } from "@/components/ui/page-header";
 import { FAQ_ENTRIES } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
+import { faqJsonLd } from "@/lib/structured-data";
 import styles from "./faq.module.css";
 
 export const metadata = pageMetadata({
@@ -21,6 +23,7 @@ export const metadata = pageMetadata({
 export default function FaqPage() {
   return (
     <div className="container">
+      <JsonLd data={faqJsonLd(FAQ_ENTRIES)} />
       <PageHeader
         title="Frequently Asked Questions"
         subtitle={`${FAQ_ENTRIES.length} answers about our coverage, the blog, the radio, advertising and your privacy.`}

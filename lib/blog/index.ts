@@ -117,6 +117,22 @@ export const getAllBlogSummaries = cache(async (): Promise<BlogSummary[]> => {
     .filter((blog) => !seen.has(blog.slug) && seen.add(blog.slug));
 });
 
+/**
+ * Every post's summary with its publication date (sitemap lastmod): the local folder lists
+ * dates; for a host whose list does not, the post itself is read (cached like any read).
+ * Throws when the list fails.
+ */
+export const getDatedBlogSummaries = cache(async (): Promise<BlogSummary[]> => {
+  const summaries = await getAllBlogSummaries();
+  return Promise.all(
+    summaries.map(async (summary) => {
+      if (summary.date) return summary;
+      const post = await readPost(summary.slug).catch(() => null);
+      return { ...summary, date: post?.date ?? null };
+    }),
+  );
+});
+
 /** The newest `count` posts in full (feed, sitemap dates); throws when the list fails. */
 export const getRecentPosts = cache(async (count: number): Promise<BlogPost[]> => {
   const summaries = (await getAllBlogSummaries()).slice(0, count);

@@ -1,22 +1,7 @@
-import type { BlogPosting, BreadcrumbList, WithContext } from "schema-dts";
+import type { BlogPosting, WithContext } from "schema-dts";
+import { organizationId, websiteId } from "../structured-data";
 import { SITE, siteUrl } from "../site";
 import type { BlogPost } from "./types";
-
-/** Breadcrumbs as a list of [name, path] pairs from the home page down. */
-export function breadcrumbJsonLd(
-  trail: readonly (readonly [string, string])[],
-): WithContext<BreadcrumbList> {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: trail.map(([name, path], index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name,
-      item: siteUrl(path),
-    })),
-  };
-}
 
 export function blogPostingJsonLd(post: BlogPost): WithContext<BlogPosting> {
   const url = siteUrl(`/blog/${post.slug}`);
@@ -32,9 +17,19 @@ export function blogPostingJsonLd(post: BlogPost): WithContext<BlogPosting> {
     mainEntityOfPage: url,
     inLanguage: "en-US",
     keywords: [...post.shortTailKeywords, ...post.longTailKeywords].join(", ") || undefined,
-    image: post.imageUrl ?? siteUrl(`/blog/${post.slug}/opengraph-image`),
-    author: { "@id": `${siteUrl("/")}#organization` },
-    publisher: { "@id": `${siteUrl("/")}#organization` },
-    isPartOf: { "@id": `${siteUrl("/blog")}#blog`, "@type": "Blog", name: `${SITE.name} Blog` },
+    image: post.imageUrl ?? blogPostImageUrl(post.slug),
+    author: { "@id": organizationId() },
+    publisher: { "@id": organizationId() },
+    isPartOf: {
+      "@type": "Blog",
+      "@id": `${siteUrl("/blog")}#blog`,
+      name: `${SITE.name} Blog`,
+      isPartOf: { "@id": websiteId() },
+    },
   };
+}
+
+/** The post's generated share image (app/blog/[slug]/opengraph-image.tsx). */
+export function blogPostImageUrl(slug: string): string {
+  return siteUrl(`/blog/${slug}/opengraph-image`);
 }

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { BlogCard } from "@/components/blog/blog-card";
 import { BlogPagination } from "@/components/blog/blog-pagination";
 import styles from "@/components/blog/blog.module.css";
+import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
 import { PageHeader } from "@/components/ui/page-header";
@@ -10,6 +11,7 @@ import { getBlogList } from "@/lib/blog";
 import { blogPageHref, parsePageNumber } from "@/lib/blog/pagination";
 import { BLOG_COPY } from "@/lib/blog/copy";
 import { pageMetadata } from "@/lib/seo";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 
 /**
  * The blog list, served at /blog and /blog?page=N: next.config.mjs rewrites those addresses
@@ -43,6 +45,20 @@ export default async function BlogListPage({ params }: Props) {
 
   return (
     <div className="container">
+      <JsonLd
+        data={breadcrumbJsonLd(
+          page === 1
+            ? [
+                ["Home", "/"],
+                [BLOG_COPY.title, "/blog"],
+              ]
+            : [
+                ["Home", "/"],
+                [BLOG_COPY.title, "/blog"],
+                [`Page ${page}`, blogPageHref(page)],
+              ],
+        )}
+      />
       <PageHeader title={BLOG_COPY.title} subtitle={BLOG_COPY.subtitle} />
       {list.status === "error" ? (
         <ErrorBox message={list.message} />

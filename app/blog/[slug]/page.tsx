@@ -5,9 +5,10 @@ import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
 import { getBlogPost } from "@/lib/blog";
-import { blogPostingJsonLd, breadcrumbJsonLd } from "@/lib/blog/structured-data";
+import { blogPostingJsonLd } from "@/lib/blog/structured-data";
 import { logNotFound } from "@/lib/log";
 import { pageMetadata } from "@/lib/seo";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
 
 // Incremental regeneration, like every page with outside data; POST /api/revalidate refreshes at once.
 export const revalidate = 300;
@@ -30,6 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: post.metaTitle,
     description: post.metaDescription || post.metaTitle,
     path: `/blog/${post.slug}`,
+    image: `/blog/${post.slug}/opengraph-image`,
     keywords: [...post.shortTailKeywords, ...post.longTailKeywords],
   });
   return {

@@ -1,0 +1,14 @@
+import { XML, textResponse } from "@/lib/discovery/responses";
+import { sitemapEntries } from "@/lib/discovery/site-index";
+import { sitemapPart } from "@/lib/discovery/sitemap-xml";
+
+/** The parts of a sitemap split past 50,000 URLs: /sitemaps/1.xml, /sitemaps/2.xml... */
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ part: string }> }) {
+  const match = /^([1-9]\d{0,4})\.xml$/.exec((await params).part);
+  const body = match ? sitemapPart(await sitemapEntries(), Number(match[1])) : null;
+  return body
+    ? textResponse(body, XML)
+    : textResponse("Not found\n", "text/plain; charset=utf-8", 404);
+}

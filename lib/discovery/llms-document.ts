@@ -1,0 +1,64 @@
+import { getAllBlogSummaries } from "../blog";
+import { logUpstreamError } from "../log";
+import { SITE, siteUrl } from "../site";
+import { renderLlmsTxt } from "./llms";
+import { KEY_PAGES, SECTION_PAGES } from "./pages";
+
+const RECENT_POSTS = 10;
+
+/** /llm.txt and /llms.txt: the site's sections, key pages and recent posts for assistants. */
+export async function llmsTxt(): Promise<string> {
+  let posts: Awaited<ReturnType<typeof getAllBlogSummaries>> = [];
+  try {
+    posts = (await getAllBlogSummaries()).slice(0, RECENT_POSTS);
+  } catch (error) {
+    logUpstreamError("llms.txt blog posts", error instanceof Error ? error.message : String(error));
+  }
+  return renderLlmsTxt({
+    title: SITE.name,
+    summary: `${SITE.description} Part of the ${SITE.network.name}.`,
+    details:
+      "Section pages list the latest headlines from outside news feeds, each linking to the publisher's article. The blog holds the newsroom's own writing. Machine-readable: /sitemap.xml, /rss (the blog as RSS 2.0).",
+    sections: [
+      {
+        heading: "Sections",
+        links: SECTION_PAGES.map((page) => ({
+          name: page.name,
+          url: siteUrl(page.path),
+          description: page.description,
+        })),
+      },
+      {
+        heading: "Key pages",
+        links: KEY_PAGES.map((page) => ({
+          name: page.name,
+          url: siteUrl(page.path),
+          description: page.description,
+        })),
+      },
+      {
+        heading: "Recent blog posts",
+        links: posts.map((post) => ({
+          name: post.metaTitle,
+          url: siteUrl(`/blog/${post.slug}`),
+          description: post.metaDescription,
+        })),
+      },
+      {
+        heading: "Optional",
+        links: [
+          {
+            name: "Sitemap (XML)",
+            url: siteUrl("/sitemap.xml"),
+            description: "Every indexable URL",
+          },
+          {
+            name: "Blog feed (RSS 2.0)",
+            url: siteUrl("/rss"),
+            description: "The latest 20 posts in full",
+          },
+        ],
+      },
+    ],
+  });
+}

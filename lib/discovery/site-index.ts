@@ -1,0 +1,37 @@
+import { getDatedBlogSummaries } from "../blog";
+import { blogPageHref, totalPages } from "../blog/pagination";
+import { logUpstreamError } from "../log";
+import { siteUrl } from "../site";
+import { KEY_PAGES, SECTION_PAGES } from "./pages";
+import type { SitemapEntry } from "./sitemap-xml";
+
+/**
+ * Every indexable URL of the site, absolute (from SITE_URL): key pages, sections, the
+ * blog's list pages and every post with its date. If the blog cannot be read, the rest is
+ * still listed (and the failure logged): a sitemap is never an error page.
+ */
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  const pages: SitemapEntry[] = [...KEY_PAGES, ...SECTION_PAGES].map((page) => ({
+    url: siteUrl(page.path),
+    changeFrequency: page.changeFrequency,
+    priority: page.priority,
+  }));
+  try {
+    const posts = await getDatedBlogSummaries();
+    const listPages = Array.from({ length: Math.max(totalPages(posts.length) - 1, 0) }, (_, i) => ({
+      url: siteUrl(blogPageHref(i + 2)),
+      changeFrequency: "daily" as const,
+      priority: 0.5,
+    }));
+    const postEntries = posts.map((post) => ({
+      url: siteUrl(`/blog/${post.slug}`),
+      lastModified: post.date ?? undefined,
+      changeFrequency: "monthly" as const,
+      priority: 0.7,
+    }));
+    return [...pages, ...listPages, ...postEntries];
+  } catch (error) {
+    logUpstreamError("sitemap blog posts", error instanceof Error ? error.message : String(error));
+    return pages;
+  }
+}
