@@ -39,6 +39,14 @@ async function fetchAndParse(feedUrl: string, previous: GoodCopy | undefined): P
   return { articles, etag: result.etag, lastModified: result.lastModified };
 }
 
+/**
+ * The feed's last good copy in this process, without fetching: for readers of the cache
+ * (site search) that must not cause upstream calls. Undefined when the feed was never read.
+ */
+export function peekFeed(feedUrl: string): FeedArticle[] | undefined {
+  return lastGood.get(feedUrl)?.articles;
+}
+
 export function readFeed(feedUrl: string): Promise<FeedArticle[]> {
   const pending = inFlight.get(feedUrl);
   if (pending) return pending;

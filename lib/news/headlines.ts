@@ -3,7 +3,7 @@ import { cache } from "react";
 import { TAGS } from "../constants";
 import { config } from "../env";
 import { logUpstreamError } from "../log";
-import { readFeed } from "./feed-store";
+import { peekFeed, readFeed } from "./feed-store";
 import { getSectionFeeds } from "./feeds-config";
 import { mergeArticles } from "./normalise";
 import type { SectionSlug } from "./sections";
@@ -44,6 +44,17 @@ export const getSectionHeadlines = cache(async (slug: SectionSlug): Promise<Sect
     return { status: "error", message: FEED_ERROR_MESSAGE };
   }
 });
+
+/**
+ * The section's headlines as this process last read them, merged like getSectionHeadlines,
+ * without any upstream call; null when none of the section's feeds has been read yet.
+ */
+export function peekSectionHeadlines(slug: SectionSlug): FeedArticle[] | null {
+  const lists = getSectionFeeds(slug)
+    .map((url) => peekFeed(url))
+    .filter((articles) => articles !== undefined);
+  return lists.length > 0 ? mergeArticles(lists) : null;
+}
 
 /** Caps the lifetime of the page being rendered (unstable_cache passes its revalidate up). */
 const shortenPageLifetime = unstable_cache(async () => true, ["headlines-error-window"], {

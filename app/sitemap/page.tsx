@@ -1,0 +1,51 @@
+import { Suspense } from "react";
+import { QuickLinksCard } from "@/components/sitemap/quick-links-card";
+import { RecentPostsCard } from "@/components/sitemap/recent-posts-card";
+import { SitemapDirectory } from "@/components/sitemap/sitemap-directory";
+import card from "@/components/ui/card.module.css";
+import { PageHeader } from "@/components/ui/page-header";
+import { Spinner } from "@/components/ui/spinner";
+import { getBlogList } from "@/lib/blog";
+import { pageMetadata } from "@/lib/seo";
+import { SITE } from "@/lib/site";
+import { SITEMAP_CATEGORIES } from "@/lib/sitemap-pages";
+
+// Incremental regeneration: the page lists the blog's newest posts.
+export const revalidate = 300;
+
+export const metadata = pageMetadata({
+  title: "Sitemap",
+  description: `Every page of ${SITE.name} in one place: news sections, markets, the blog, events, resources and our policies.`,
+  path: "/sitemap",
+});
+
+/** The spec's sitemap uses the blog list's first page only. */
+async function RecentPosts() {
+  return <RecentPostsCard list={await getBlogList(1)} />;
+}
+
+export default function SitemapPage() {
+  return (
+    <div className="container">
+      <PageHeader
+        title="Sitemap"
+        subtitle={`Every page of ${SITE.name} in one place. Filter by name or topic.`}
+      />
+      <div className={card.withSidebar}>
+        <SitemapDirectory categories={[...SITEMAP_CATEGORIES]} />
+        <aside className={card.stack} aria-label="Blog posts and machine-readable views">
+          <Suspense
+            fallback={
+              <section className={card.card} aria-label="Recent Blog Posts">
+                <Spinner label="Loading recent blog posts…" />
+              </section>
+            }
+          >
+            <RecentPosts />
+          </Suspense>
+          <QuickLinksCard />
+        </aside>
+      </div>
+    </div>
+  );
+}

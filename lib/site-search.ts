@@ -1,0 +1,62 @@
+import { getAllBlogSummaries } from "./blog";
+import type { BlogSummary } from "./blog/types";
+import { logUpstreamError } from "./log";
+import { peekSectionHeadlines } from "./news/headlines";
+import { linkKey } from "./news/normalise";
+import { SECTIONS, type Section } from "./news/sections";
+import type { FeedArticle } from "./news/types";
+import { searchItems } from "./search";
+
+/**
+ * Site search over what the site already holds: the headlines every section last read (from
+ * the feed cache, so a search never calls a feed) and the blog's post summaries (cached like
+ * the blog pages). A blog that cannot be read leaves the headline results standing.
+ */
+
+export interface HeadlineHit {
+  article: FeedArticle;
+  section: Pick<Section, "slug" | "title">;
+}
+
+export interface SiteSearchResults {
+  headlines: HeadlineHit[];
+  /** null when the blog could not be read. */
+  posts: BlogSummary[] | null;
+}
+
+/** Every cached headline once, under the first section (in menu order) that carries it. */
+function cachedHeadlines(): HeadlineHit[] {
+  const seen = new Set<string>();
+  const hits: HeadlineHit[] = [];
+  for (const { slug, title } of SECTIONS) {
+    for (const article of peekSectionHeadlines(slug) ?? []) {
+      const key = linkKey(article.link);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      hits.push({ article, section: { slug, title } });
+    }
+  }
+  return hits;
+}
+
+async function blogSummaries(): Promise<BlogSummary[] | null> {
+  try {
+    return await getAllBlogSummaries();
+  } catch (error) {
+    logUpstreamError("search: blog list", error instanceof Error ? error.message : String(error));
+    return null;
+  }
+}
+
+export async function searchSite(query: string): Promise<SiteSearchResults> {
+  const posts = await blogSummaries();
+  return {
+    headlines: searchItems(cachedHeadlines(), query, ({ article }) => article),
+    posts:
+      posts &&
+      searchItems(posts, query, (post) => ({
+        title: post.metaTitle,
+        description: post.metaDescription,
+      })),
+  };
+}
