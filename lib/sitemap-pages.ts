@@ -1,3 +1,4 @@
+import { KEY_PAGES } from "./discovery/pages";
 import { getSection, type SectionSlug } from "./news/sections";
 import type { SitemapCategory, SitemapPage, SitemapPriority } from "./sitemap-filter";
 
@@ -15,34 +16,21 @@ function section(slug: SectionSlug, priority: SitemapPriority): SitemapPage {
   return { name: found.title, path: `/${slug}`, description: found.subtitle, priority };
 }
 
+/** Other pages take their name and description from the one public page list. */
+function keyPage(path: string, priority: SitemapPriority): SitemapPage {
+  const found = KEY_PAGES.find((page) => page.path === path);
+  if (!found) throw new Error(`"${path}" is not in lib/discovery/pages.ts`);
+  return { name: found.name, path, description: found.description, priority };
+}
+
 export const SITEMAP_CATEGORIES: readonly SitemapCategory[] = [
   {
     title: "Main Pages",
     pages: [
-      {
-        name: "Home",
-        path: "/",
-        description: "Today's headlines, breaking news and every section at a glance",
-        priority: "High",
-      },
-      {
-        name: "Blog",
-        path: "/blog",
-        description: "Stories, notes and features from our newsroom",
-        priority: "High",
-      },
-      {
-        name: "Live Radio",
-        path: "/radio",
-        description: "Our station's 24/7 live stream",
-        priority: "Medium",
-      },
-      {
-        name: "Books",
-        path: "/books",
-        description: "Every book from our press, available on Amazon",
-        priority: "Low",
-      },
+      keyPage("/", "High"),
+      keyPage("/blog", "High"),
+      keyPage("/radio", "Medium"),
+      keyPage("/books", "Low"),
     ],
   },
   {
@@ -71,18 +59,8 @@ export const SITEMAP_CATEGORIES: readonly SitemapCategory[] = [
   {
     title: "Markets & Opinion",
     pages: [
-      {
-        name: "Market News",
-        path: "/market-news",
-        description: "Live market headlines and links to learn how markets work",
-        priority: "Medium",
-      },
-      {
-        name: "Market Analysis",
-        path: "/analysis",
-        description: "Expert views on market trends and resources for learning analysis",
-        priority: "Medium",
-      },
+      keyPage("/market-news", "Medium"),
+      keyPage("/analysis", "Medium"),
       section("opinion", "Medium"),
       section("archives", "Low"),
     ],
@@ -90,54 +68,16 @@ export const SITEMAP_CATEGORIES: readonly SitemapCategory[] = [
   {
     title: "Community & Resources",
     pages: [
-      {
-        name: "Local Events",
-        path: "/events",
-        description: "What is on in and around Riverbend",
-        priority: "Medium",
-      },
-      {
-        name: "Resources",
-        path: "/resources",
-        description: "Guides and tutorials on trading, risk and building a portfolio",
-        priority: "Low",
-      },
-      {
-        name: "FAQ",
-        path: "/faq",
-        description: "Answers to common questions about our coverage, the blog and the radio",
-        priority: "Medium",
-      },
-      {
-        name: "Contact Us",
-        path: "/contact",
-        description: "Reach the newsroom with tips, corrections and questions",
-        priority: "Medium",
-      },
-      {
-        name: "Partners",
-        path: "/partners",
-        description: "Advertising, our media kit and partnership opportunities",
-        priority: "Low",
-      },
+      keyPage("/events", "Medium"),
+      keyPage("/resources", "Low"),
+      keyPage("/faq", "Medium"),
+      keyPage("/contact", "Medium"),
+      keyPage("/partners", "Low"),
     ],
   },
   {
     title: "Legal",
-    pages: [
-      {
-        name: "Privacy Policy",
-        path: "/privacy",
-        description: "What we collect, how we use it and your rights",
-        priority: "Low",
-      },
-      {
-        name: "Terms of Service",
-        path: "/terms",
-        description: "The terms for using this site and its content",
-        priority: "Low",
-      },
-    ],
+    pages: [keyPage("/privacy", "Low"), keyPage("/terms", "Low")],
   },
 ];
 

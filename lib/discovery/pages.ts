@@ -66,7 +66,7 @@ export const KEY_PAGES: readonly PublicPage[] = [
   {
     path: "/faq",
     name: "Frequently Asked Questions",
-    description: "About 100 answers on our coverage, the blog, the radio, advertising and privacy.",
+    description: "About 100 answers on our coverage, the blog, the radio and advertising.",
     changeFrequency: "monthly",
     priority: 0.6,
   },
