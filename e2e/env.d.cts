@@ -1,3 +1,4 @@
 export declare const STAND_IN_PORT: number;
 export declare const STAND_IN_URL: string;
+export declare const RADIO_PORT: number;
 export declare function appEnv(options: { siteUrl: string; feedRevalidateSeconds?: number }): Record<string, string>;

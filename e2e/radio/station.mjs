@@ -29,7 +29,9 @@ export function controlSocket(port) {
 
 function which(command) {
   try {
-    return execFileSync("sh", ["-c", `command -v ${command}`]).toString().trim();
+    return execFileSync("sh", ["-c", `command -v ${command}`])
+      .toString()
+      .trim();
   } catch {
     throw new Error(`${command} is not installed (apt-get install icecast2 ffmpeg)`);
   }
@@ -143,7 +145,8 @@ export async function startStation({ port = 8076, log = false } = {}) {
     icecast = spawn(icecastBin, ["-c", path.join(dir, "icecast.xml")], { stdio });
     icecast.on("exit", () => (icecast = null));
     for (let i = 0; (await mountStatus(port)) === null; i++) {
-      if (i > 100 || !icecast) throw new Error(`Icecast did not start on port ${port} (see ${dir})`);
+      if (i > 100 || !icecast)
+        throw new Error(`Icecast did not start on port ${port} (see ${dir})`);
       await sleep(100);
     }
     // -re: send in real time, as a live encoder does.

@@ -7,6 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import { logUpstreamError } from "@/lib/log";
 import { listeners as defaultGate, type ListenerGate } from "./listeners";
+import { stationUrl } from "./station-url";
 import { parseStreamPort } from "./stream-port";
 import { openUpstream } from "./upstream";
 
@@ -30,14 +31,6 @@ function plain(status: number, message: string): Response {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
-}
-
-export function stationUrl(origin: URL, port: number, path: string): URL {
-  const url = new URL(origin);
-  url.port = String(port);
-  url.pathname = path;
-  url.search = "";
-  return url;
 }
 
 /** A web stream over the station's body that pauses the socket when the listener is slow. */
@@ -83,7 +76,10 @@ function audioBody(upstream: IncomingMessage, abort: () => void, done: () => voi
   );
 }
 
-export async function proxyStream(request: Request, options: StreamProxyOptions): Promise<Response> {
+export async function proxyStream(
+  request: Request,
+  options: StreamProxyOptions,
+): Promise<Response> {
   const parsed = parseStreamPort(new URL(request.url).search, options.ports);
   if (!parsed.ok) return plain(400, parsed.message);
   if (!options.origin) return plain(503, "The radio stream is not configured.");
