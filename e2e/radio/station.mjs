@@ -9,10 +9,11 @@
  *
  * As a program (Playwright's webServer): `node e2e/radio/station.mjs --port 8076` runs until
  * killed, and takes orders on a Unix socket so tests can stop and restart the station:
- *   POST /stop, POST /start, GET /ready (waits until the mount is live)  — see control.ts.
+ *   POST /stop, POST /start, GET /ready (waits until the mount is live), GET /stream-requests
+ *   (listener requests Icecast has logged) — see control.ts.
  */
 import { spawn, execFileSync } from "node:child_process";
-import { chownSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -185,8 +186,19 @@ export async function startStation({ port = 8076, log = false } = {}) {
     dir = null;
   }
 
+  /** How many listener requests for the mount Icecast has logged (on their close). */
+  function streamRequests() {
+    if (!dir) return 0;
+    try {
+      const log = readFileSync(path.join(dir, "access.log"), "utf8");
+      return log.split("\n").filter((line) => line.includes(`"GET ${MOUNT}`)).length;
+    } catch {
+      return 0;
+    }
+  }
+
   await start();
-  return { port, start, stop, waitForMount, close: stop };
+  return { port, start, stop, waitForMount, streamRequests, close: stop };
 }
 
 async function main() {
@@ -200,6 +212,10 @@ async function main() {
   mkdirSync(path.dirname(socket), { recursive: true });
   const control = http.createServer(async (req, res) => {
     try {
+      if (req.url === "/stream-requests") {
+        res.writeHead(200).end(String(station.streamRequests()));
+        return;
+      }
       if (req.method === "POST" && req.url === "/stop") await station.stop();
       else if (req.method === "POST" && req.url === "/start") await station.start();
       else if (req.url === "/ready") await station.waitForMount();
