@@ -235,6 +235,8 @@ test.describe("/api/stream over HTTP", () => {
     request,
     baseURL,
   }) => {
+    // Listeners of earlier tests are gone (Icecast logs a listener when it leaves).
+    await expect.poll(stationListeners).toBe(0);
     const before = await station.streamRequests();
     const refused = [
       "",
