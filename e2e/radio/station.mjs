@@ -13,7 +13,7 @@
  *   (listener requests Icecast has logged) — see control.ts.
  */
 import { spawn, execFileSync } from "node:child_process";
-import { chownSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -135,7 +135,10 @@ export async function startStation({ port = 8076, log = false } = {}) {
 
   async function start() {
     if (icecast) return;
-    dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-icecast-"));
+    // One dir per port, cleared at start: a run killed outright leaves nothing that piles up.
+    dir = path.join(os.tmpdir(), `riverbend-icecast-${port}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "icecast.xml"), icecastConfig({ port, dir }));
     if (process.getuid?.() === 0) {
       // Icecast drops to nobody before opening its logs: that user must be able to write here.
