@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { appEnv, STAND_IN_PORT, STAND_IN_URL } from "./e2e/env.cjs";
+import { appEnv, RADIO_PORT, STAND_IN_PORT, STAND_IN_URL } from "./e2e/env.cjs";
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -47,6 +47,13 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      // A real radio station: Icecast 2 fed a generated tone by ffmpeg (see the script).
+      command: `node e2e/radio/station.mjs --port ${RADIO_PORT}`,
+      url: `http://127.0.0.1:${RADIO_PORT}/status-json.xsl`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
     {
       command: `node e2e/stand-in/server.mjs --port ${STAND_IN_PORT}`,
       url: `${STAND_IN_URL}/__health`,

@@ -13,6 +13,8 @@ const REVALIDATE_SECRET = "stand-in-revalidate-secret";
 
 const STAND_IN_PORT = Number(process.env.STAND_IN_PORT ?? 4010);
 const STAND_IN_URL = `http://127.0.0.1:${STAND_IN_PORT}`;
+/** The test station's port: the radio page asks for 8076, as the spec configures it. */
+const RADIO_PORT = 8076;
 
 /** Writes the NEWS_FEEDS_FILE that maps every section to the stand-in's sample feeds. */
 function writeFeedsFile() {
@@ -48,7 +50,10 @@ function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local" }) {
     PARTNER_DOC_URLS: ["media-kit", "network-guide", "sponsorship"]
       .map((doc) => `${STAND_IN_URL}/embed/docs/${doc}/preview`)
       .join(","),
+    // The real Icecast station the tests start (e2e/radio/station.mjs), on loopback.
+    RADIO_STREAM_ORIGIN: "http://127.0.0.1",
+    RADIO_STREAM_PORTS: String(RADIO_PORT),
   };
 }
 
-module.exports = { STAND_IN_PORT, STAND_IN_URL, REVALIDATE_SECRET, appEnv };
+module.exports = { STAND_IN_PORT, STAND_IN_URL, RADIO_PORT, REVALIDATE_SECRET, appEnv };

@@ -1,5 +1,6 @@
 export declare const STAND_IN_PORT: number;
 export declare const STAND_IN_URL: string;
+export declare const RADIO_PORT: number;
 export declare const REVALIDATE_SECRET: string;
 export declare function appEnv(options: {
   siteUrl: string;

@@ -67,6 +67,13 @@ export const RADIO = {
   title: "Live Radio",
   defaultSubtitle: "Streaming now",
   pageSubtitle: "24/7 live stream",
+  /** Shown under "Now Playing" while the station reports no title. */
+  nowPlayingFallback: "Live programming from our station stream.",
+  tip: "If audio doesn't start, click play. Some browsers block autoplay with sound until you interact.",
+  playFailed: "Unable to start playback. Please try again.",
+  streamUnavailable: "Stream temporarily unavailable.",
+  /** How often an open radio page asks for the current title. */
+  nowPlayingRefreshMs: 15_000,
 } as const;
 
 export const BOOKS = {

@@ -1,0 +1,25 @@
+/**
+ * Counts the streams the proxy is serving, so that a crowd beyond the configured cap gets a
+ * quick 503 instead of slowing every other listener down. One count per server process.
+ */
+export class ListenerGate {
+  private active = 0;
+
+  get count(): number {
+    return this.active;
+  }
+
+  /** A release function when there is room (call it once the stream ends), else null. */
+  tryAcquire(max: number): (() => void) | null {
+    if (this.active >= max) return null;
+    this.active += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active -= 1;
+    };
+  }
+}
+
+export const listeners = new ListenerGate();
