@@ -1,3 +1,4 @@
+import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { QuickLinksCard } from "@/components/sitemap/quick-links-card";
 import { RecentPostsCard } from "@/components/sitemap/recent-posts-card";
@@ -10,8 +11,16 @@ import { pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
 import { SITEMAP_CATEGORIES } from "@/lib/sitemap-pages";
 
-// Incremental regeneration: the page lists the blog's newest posts.
+/**
+ * The human sitemap, served at /sitemap: next.config.mjs rewrites it here so that, like the
+ * blog list, it is rendered on its first request (the build stays offline: the recent posts
+ * come from the blog host) and then served from the cache.
+ */
 export const revalidate = 300;
+
+export function generateStaticParams(): { edition: string }[] {
+  return [];
+}
 
 export const metadata = pageMetadata({
   title: "Sitemap",
@@ -24,7 +33,8 @@ async function RecentPosts() {
   return <RecentPostsCard list={await getBlogList(1)} />;
 }
 
-export default function SitemapPage() {
+export default async function SitemapPage({ params }: { params: Promise<{ edition: string }> }) {
+  if ((await params).edition !== "latest") notFound();
   return (
     <div className="container">
       <PageHeader
