@@ -175,8 +175,9 @@ test("section metadata: title, description, keywords, canonical, social tags, ro
   );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  // A script may hold one object or an array of them (the section's and its breadcrumbs).
   const collection = jsonLd
-    .map((text) => JSON.parse(text))
+    .flatMap((text) => [JSON.parse(text)].flat())
     .find((data) => data["@type"] === "CollectionPage");
   expect(collection.mainEntity.itemListElement).toHaveLength(SAMPLES.health!.length);
   expect(collection.mainEntity.itemListElement[0].name).toBe(SAMPLES.health![0]!.title);
