@@ -26,16 +26,22 @@ export default function FaqPage() {
         subtitle={`${FAQ_ENTRIES.length} answers about our coverage, the blog, the radio, advertising and your privacy.`}
       />
       <div className={card.withSidebar}>
-        <Accordion type="single" collapsible className={styles.accordion}>
-          {FAQ_ENTRIES.map((entry, index) => (
-            <AccordionItem key={entry.question} value={`faq-${index + 1}`}>
-              <AccordionTrigger>{entry.question}</AccordionTrigger>
-              <AccordionContent>
-                <p className={styles.answer}>{entry.answer}</p>
-              </AccordionContent>
-            </AccordionItem>
-          ))}
-        </Accordion>
+        {/* The questions are h3s (Radix's default): their h2 is for screen-reader navigation. */}
+        <section aria-labelledby="questions">
+          <h2 id="questions" className="visually-hidden">
+            Questions and answers
+          </h2>
+          <Accordion type="single" collapsible className={styles.accordion}>
+            {FAQ_ENTRIES.map((entry, index) => (
+              <AccordionItem key={entry.question} value={`faq-${index + 1}`}>
+                <AccordionTrigger>{entry.question}</AccordionTrigger>
+                <AccordionContent>
+                  <p className={styles.answer}>{entry.answer}</p>
+                </AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </section>
         <div className={card.stack}>
           <section className={card.card} aria-labelledby="search-tip">
             <h2 id="search-tip">Search tip</h2>
