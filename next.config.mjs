@@ -1,10 +1,13 @@
-/** The blog list's `page` values: plain whole numbers 1-9999 (see lib/blog/pagination.ts). */
+/** The blog list's `page` values: plain whole numbers 1-9999 (lib/blog/pagination.ts agrees). */
 const BLOG_PAGE_VALUE = "(?<page>[1-9]\\d{0,3})";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // Internal addresses (/front-page, /site-map, /blog-list) and bad blog `page` values are
+  // redirected in proxy.ts, not here: redirects() answer before the proxy runs, so their
+  // responses would go out without the security headers.
   async rewrites() {
     return {
       beforeFiles: [
@@ -23,21 +26,6 @@ const nextConfig = {
         { source: "/blog", destination: "/blog-list/1" },
       ],
     };
-  },
-  async redirects() {
-    return [
-      { source: "/front-page/:path*", destination: "/", permanent: true },
-      { source: "/site-map/:path*", destination: "/sitemap", permanent: true },
-      { source: "/blog-list/:page", destination: "/blog?page=:page", permanent: true },
-      // A `page` that is not a plain whole number from 1 to 9999 (0, -1, abc, 3.5, 1e309,
-      // 02...) goes to the first page. Answered here, before any rendering.
-      {
-        source: "/blog",
-        has: [{ type: "query", key: "page", value: `(?!${BLOG_PAGE_VALUE}$).*` }],
-        destination: "/blog?page=1",
-        permanent: false,
-      },
-    ];
   },
 };
 

@@ -112,7 +112,11 @@ test("list: page values that are not pages redirect to page 1, or answer 404", a
     const response = await request.get(`/blog?page=${value}`, { maxRedirects: 0 });
     expect(response.status(), `page=${value}`).toBe(307);
     const locations = response.headersArray().filter((h) => h.name.toLowerCase() === "location");
-    expect(locations.map((h) => h.value)).toEqual(["/blog?page=1"]);
+    expect(
+      locations.map(
+        (h) => new URL(h.value, "http://x").pathname + new URL(h.value, "http://x").search,
+      ),
+    ).toEqual(["/blog?page=1"]);
   }
   const first = await request.get("/blog?page=1");
   expect(first.status()).toBe(200);

@@ -45,7 +45,10 @@ test("a cover that fails to load is replaced by the placeholder", async ({ page 
   const first = page.locator("main li img").first();
   await first.scrollIntoViewIfNeeded();
   await expect(first).toHaveAttribute("src", "/books/placeholder.svg");
-  expect(await first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The placeholder loads after the src changes: wait for it rather than read at once.
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   // The 1904 book's cover is not a "billionaire-" file, so it still shows its own cover.
   const last = page.locator("main li img").last();
   await last.scrollIntoViewIfNeeded();

@@ -61,6 +61,8 @@ export default async function SectionPage({ params }: Props) {
       />
       <PageHeader title={section.title} subtitle={section.subtitle} />
       <AdSlot placement="top" />
+      {/* The cards' titles are h3s, as on the home page; this h2 keeps the outline whole. */}
+      <h2 className="visually-hidden">Latest headlines</h2>
       <ArticleGrid headlines={headlines} limit={SECTION_LIMIT} />
       <AdSlot placement="middle" wideOnly />
     </div>

@@ -1,10 +1,5 @@
 import Link from "next/link";
-import {
-  Accordion,
-  AccordionContent,
-  AccordionItem,
-  AccordionTrigger,
-} from "@/components/ui/accordion";
+import { Accordion } from "@/components/ui/accordion";
 import card from "@/components/ui/card.module.css";
 import { JsonLd } from "@/components/seo/json-ld";
 import { PageHeader } from "@/components/ui/page-header";
@@ -29,16 +24,19 @@ export default function FaqPage() {
         subtitle={`${FAQ_ENTRIES.length} answers about our coverage, the blog, the radio, advertising and your privacy.`}
       />
       <div className={card.withSidebar}>
-        <Accordion type="single" collapsible className={styles.accordion}>
-          {FAQ_ENTRIES.map((entry, index) => (
-            <AccordionItem key={entry.question} value={`faq-${index + 1}`}>
-              <AccordionTrigger>{entry.question}</AccordionTrigger>
-              <AccordionContent>
-                <p className={styles.answer}>{entry.answer}</p>
-              </AccordionContent>
-            </AccordionItem>
-          ))}
-        </Accordion>
+        {/* The questions are h3s: their h2 is for screen-reader navigation. */}
+        <section aria-labelledby="questions">
+          <h2 id="questions" className="visually-hidden">
+            Questions and answers
+          </h2>
+          <Accordion
+            className={styles.accordion}
+            entries={FAQ_ENTRIES.map((entry) => ({
+              title: entry.question,
+              content: <p className={styles.answer}>{entry.answer}</p>,
+            }))}
+          />
+        </section>
         <div className={card.stack}>
           <section className={card.card} aria-labelledby="search-tip">
             <h2 id="search-tip">Search tip</h2>

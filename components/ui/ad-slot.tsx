@@ -24,7 +24,8 @@ export function AdSlot({
   const className = `${styles.slot} ${wideOnly ? styles.wideOnly : ""}`;
 
   return (
-    <aside aria-label="Advertisement" className={className} style={{ minHeight }}>
+    // Each placement is named apart: several slots share a page (landmarks must be unique).
+    <aside aria-label={`Advertisement (${placement})`} className={className} style={{ minHeight }}>
       <span className={styles.label}>Advertisement</span>
       {scriptUrl ? (
         <AdScript scriptUrl={scriptUrl} bannerId={bannerId} mobileBannerId={mobileBannerId} />

@@ -1,0 +1,63 @@
+/**
+ * Every page the quality gates check: the spec's route table (section 2), one blog post,
+ * one search and one unknown path. One list, so no gate can forget a page.
+ */
+
+import { COMPLETE_SLUG } from "../stand-in/blog-catalogue.cjs";
+
+export interface QualityRoute {
+  path: string;
+  /** Status the page answers with. */
+  status: 200 | 404;
+  /** A content page: the JavaScript budget applies (home, sections, blog, posts, static pages). */
+  content: boolean;
+}
+
+const SECTIONS = [
+  "local",
+  "national",
+  "world",
+  "politics",
+  "business",
+  "technology",
+  "automotive",
+  "realestate",
+  "health",
+  "sports",
+  "culture",
+  "food",
+  "lifestyle",
+  "opinion",
+  "archives",
+];
+
+const page = (path: string, content = true): QualityRoute => ({ path, status: 200, content });
+
+export const ALL_ROUTES: readonly QualityRoute[] = [
+  page("/"),
+  ...SECTIONS.map((slug) => page(`/${slug}`)),
+  page("/events"),
+  page("/blog"),
+  page("/blog?page=2"),
+  // A post of the stand-in blog host the e2e run reads (e2e/stand-in/blog-catalogue.cjs).
+  page(`/blog/${COMPLETE_SLUG}`),
+  page("/market-news"),
+  page("/analysis"),
+  page("/resources"),
+  page("/contact"),
+  page("/partners"),
+  page("/privacy"),
+  page("/terms"),
+  page("/faq"),
+  page("/sitemap", false),
+  page("/radio", false),
+  page("/books"),
+  page("/search?q=council", false),
+  { path: "/no-such-page/at-all", status: 404, content: false },
+];
+
+/** The routes the gates check. */
+export const ROUTES: readonly QualityRoute[] = ALL_ROUTES;
+
+export const route = (path: string): QualityRoute | undefined =>
+  ROUTES.find((r) => r.path === path);

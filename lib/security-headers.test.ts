@@ -1,0 +1,88 @@
+import { parseConfig } from "./env";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name!, values];
+    }),
+  );
+}
+
+describe("contentSecurityPolicy", () => {
+  it("limits frames to the configured embeds and the video host", () => {
+    const policy = directives(
+      contentSecurityPolicy(
+        parseConfig({
+          EVENTS_WALL_URL: "https://walls.example.com/embed/events",
+          CONTACT_FORM_URL: "https://forms.example.com/contact?embedded=true",
+          MARKET_BOARD_URL: "http://127.0.0.1:4010/embed/market-board",
+          PARTNER_DOC_URLS: [1, 2, 3].map((n) => `https://drive.example.com/d/${n}/preview`).join(),
+        }),
+      ),
+    );
+    expect(policy.get("frame-src")).toEqual([
+      "https://walls.example.com",
+      "https://forms.example.com",
+      "http://127.0.0.1:4010",
+      "https://drive.example.com",
+      "https://www.youtube-nocookie.com",
+    ]);
+  });
+
+  it("locks down objects, base, forms, framing and connections", () => {
+    const policy = directives(contentSecurityPolicy(parseConfig({})));
+    expect(policy.get("default-src")).toEqual(["'self'"]);
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+    expect(policy.get("base-uri")).toEqual(["'self'"]);
+    expect(policy.get("form-action")).toEqual(["'self'"]);
+    expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
+    expect(policy.get("connect-src")).toEqual(["'self'"]);
+    expect(policy.get("media-src")).toEqual(["'self'"]);
+    expect(policy.get("script-src")).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it("allows the ad network's script origin when one is configured", () => {
+    const policy = directives(
+      contentSecurityPolicy(parseConfig({ AD_SCRIPT_URL: "https://ads.example.net/b/{id}.js" })),
+    );
+    expect(policy.get("script-src")).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      "https://ads.example.net",
+    ]);
+  });
+
+  it("allows https and data images; plain http only on an http site", () => {
+    const https = directives(
+      contentSecurityPolicy(parseConfig({ SITE_URL: "https://news.example.com" })),
+    );
+    expect(https.get("img-src")).toEqual(["'self'", "data:", "https:"]);
+    expect(https.has("upgrade-insecure-requests")).toBe(true);
+    const http = directives(contentSecurityPolicy(parseConfig({ SITE_URL: "http://127.0.0.1" })));
+    expect(http.get("img-src")).toEqual(["'self'", "data:", "https:", "http:"]);
+    expect(http.has("upgrade-insecure-requests")).toBe(false);
+  });
+
+  it("allows eval only in development", () => {
+    const policy = directives(contentSecurityPolicy(parseConfig({}), { development: true }));
+    expect(policy.get("script-src")).toContain("'unsafe-eval'");
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sends HSTS only when the site is https", () => {
+    const https = securityHeaders(parseConfig({ SITE_URL: "https://news.example.com" }));
+    expect(https["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
+    const http = securityHeaders(parseConfig({ SITE_URL: "http://localhost:3000" }));
+    expect(http["Strict-Transport-Security"]).toBeUndefined();
+  });
+
+  it("always sends nosniff, the referrer policy and a permissions policy", () => {
+    const headers = securityHeaders(parseConfig({}));
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+    expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["Permissions-Policy"]).toContain("camera=()");
+  });
+});

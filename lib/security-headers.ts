@@ -1,0 +1,76 @@
+/**
+ * The security headers every response carries, built from the configuration (pure: tested
+ * in security-headers.test.ts; proxy.ts applies them at run time).
+ */
+import type { AppConfig } from "./env";
+
+/** The privacy-enhanced player the featured video and blog videos embed (lib/youtube.ts). */
+export const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
+
+type HeaderConfig = Pick<AppConfig, "siteUrl" | "adScriptUrl" | "embeds">;
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+export function contentSecurityPolicy(
+  cfg: HeaderConfig,
+  { development = false }: { development?: boolean } = {},
+): string {
+  const https = cfg.siteUrl.protocol === "https:";
+  const { eventsWallUrl, contactFormUrl, marketBoardUrl, partnerDocUrls } = cfg.embeds;
+  const frameOrigins = unique(
+    [eventsWallUrl, contactFormUrl, marketBoardUrl, ...partnerDocUrls].map((url) => url.origin),
+  );
+  // AD_SCRIPT_URL is validated by lib/env.ts; "{id}" is a path or query placeholder.
+  const adOrigin = cfg.adScriptUrl ? new URL(cfg.adScriptUrl.replace("{id}", "0")).origin : null;
+
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    // 'unsafe-inline', not nonces: Next.js bootstraps every page with inline scripts, and a
+    // nonce must be new on each response, which would force dynamic rendering and end the
+    // cached (ISR/prerendered) pages. Scripts from other hosts stay blocked except the ad
+    // network's. React's development build also needs eval.
+    [
+      "script-src",
+      "'self'",
+      "'unsafe-inline'",
+      ...(adOrigin ? [adOrigin] : []),
+      ...(development ? ["'unsafe-eval'"] : []),
+    ],
+    // Inline style attributes (reserved embed heights, the video poster) and Next's styles.
+    ["style-src", "'self'", "'unsafe-inline'"],
+    // Headline photos come from any publisher's host. On an https site plain-http images would
+    // be upgraded anyway (upgrade-insecure-requests); an http site may show them as they are.
+    ["img-src", "'self'", "data:", "https:", ...(https ? [] : ["http:"])],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    // The radio plays through the same-origin /api/stream proxy.
+    ["media-src", "'self'"],
+    ["frame-src", ...frameOrigins, VIDEO_EMBED_ORIGIN],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'self'"],
+  ];
+  if (https) directives.push(["upgrade-insecure-requests"]);
+  return directives.map((directive) => directive.join(" ")).join("; ");
+}
+
+export function securityHeaders(
+  cfg: HeaderConfig,
+  options: { development?: boolean } = {},
+): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(cfg, options),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    // Features no page uses. Autoplay, fullscreen and encrypted media stay available to the
+    // video player, which asks for them.
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    "X-Frame-Options": "SAMEORIGIN",
+    ...(cfg.siteUrl.protocol === "https:"
+      ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" }
+      : {}),
+  };
+}
