@@ -7,6 +7,7 @@ export function SearchForm({ id, className }: { id: string; className?: string }
       action="/search"
       method="get"
       role="search"
+      aria-label="Site search"
       className={`${styles.form} ${className ?? ""}`}
     >
       <label htmlFor={id} className="visually-hidden">

@@ -4,7 +4,13 @@ import styles from "./search.module.css";
 /** The search page's own GET form, filled with the current query. */
 export function SearchBox({ query }: { query: string }) {
   return (
-    <form action="/search" method="get" role="search" className={styles.form}>
+    <form
+      action="/search"
+      method="get"
+      role="search"
+      aria-label="Search headlines and the blog"
+      className={styles.form}
+    >
       <label htmlFor="search-page-query" className={styles.label}>
         Search headlines and the blog
       </label>

@@ -18,52 +18,62 @@ export function printable(text: string, max = 140): string {
   return cleaned.length > max ? `${cleaned.slice(0, max - 1).trimEnd()}…` : cleaned;
 }
 
-export function shareImage({ kicker, title, footer }: { kicker: string; title: string; footer?: string }) {
+export function shareImage({
+  kicker,
+  title,
+  footer,
+}: {
+  kicker: string;
+  title: string;
+  footer?: string;
+}) {
   const heading = printable(title) || SITE.name;
   return new ImageResponse(
-    (
-      <div
-        style={{
-          width: "100%",
-          height: "100%",
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "space-between",
-          padding: "64px 72px",
-          background: "#faf8f4",
-          borderTop: "18px solid #a3161b",
-          color: "#1b1a18",
-        }}
-      >
-        <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
-          <div
-            style={{
-              width: 72,
-              height: 72,
-              borderRadius: 36,
-              background: "#a3161b",
-              color: "#fff",
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "center",
-              fontSize: 30,
-            }}
-          >
-            RC
-          </div>
-          <div style={{ fontSize: 34, letterSpacing: -0.5 }}>{SITE.name}</div>
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        padding: "64px 72px",
+        background: "#faf8f4",
+        borderTop: "18px solid #a3161b",
+        color: "#1b1a18",
+      }}
+    >
+      <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
+        <div
+          style={{
+            width: 72,
+            height: 72,
+            borderRadius: 36,
+            background: "#a3161b",
+            color: "#fff",
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+            fontSize: 30,
+          }}
+        >
+          RC
         </div>
-        <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>
-          <div style={{ fontSize: 28, color: "#a3161b", textTransform: "uppercase", letterSpacing: 2 }}>
-            {printable(kicker, 60)}
-          </div>
-          <div style={{ fontSize: heading.length > 70 ? 56 : 68, lineHeight: 1.1, letterSpacing: -1 }}>
-            {heading}
-          </div>
-        </div>
-        <div style={{ fontSize: 26, color: "#55524c" }}>{printable(footer ?? SITE.tagline, 90)}</div>
+        <div style={{ fontSize: 34, letterSpacing: -0.5 }}>{SITE.name}</div>
       </div>
-    ),
+      <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>
+        <div
+          style={{ fontSize: 28, color: "#a3161b", textTransform: "uppercase", letterSpacing: 2 }}
+        >
+          {printable(kicker, 60)}
+        </div>
+        <div
+          style={{ fontSize: heading.length > 70 ? 56 : 68, lineHeight: 1.1, letterSpacing: -1 }}
+        >
+          {heading}
+        </div>
+      </div>
+      <div style={{ fontSize: 26, color: "#55524c" }}>{printable(footer ?? SITE.tagline, 90)}</div>
+    </div>,
     SHARE_IMAGE_SIZE,
   );
 }

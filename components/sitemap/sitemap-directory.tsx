@@ -21,7 +21,7 @@ export function SitemapDirectory({ categories }: { categories: SitemapCategory[]
 
   return (
     <div className={styles.directory}>
-      <div className={styles.filter} role="search">
+      <div className={styles.filter} role="search" aria-label="Filter the pages">
         <label htmlFor={inputId} className={styles.filterLabel}>
           Find a page
         </label>

@@ -31,6 +31,8 @@ export function Slider({
           key={index}
           className={styles.thumb}
           aria-label={label}
+          // Radix fills this in only after hydration; the server HTML needs it too.
+          aria-valuenow={value}
           aria-valuetext={valueText?.(value)}
         />
       ))}
