@@ -250,6 +250,7 @@ test.describe("/api/stream over HTTP", () => {
       "?port=65536",
       "?port=+8076",
       "?port=%2B8076",
+      "?port=%38076",
       "?port=-8076",
       "?port=8076.0",
       "?port=8076.",
