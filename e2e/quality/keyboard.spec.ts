@@ -62,6 +62,9 @@ for (const { path } of ROUTES) {
     page,
   }) => {
     await page.goto(path);
+    // A 404 arrives as Next.js's error shell (an empty body, vercel/next.js#62228) and the
+    // browser then loads the not-found page itself: wait for the page's heading.
+    await page.locator("main h1").first().waitFor();
     await page.waitForLoadState("load");
     const total = await tagControls(page);
     expect(total, "the header alone has controls").toBeGreaterThan(10);
