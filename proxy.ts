@@ -10,7 +10,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { blogPageHref, parsePageNumber } from "@/lib/blog/pagination";
 import { config, type AppConfig } from "@/lib/env";
-import { parseStreamPort } from "@/lib/radio/stream-port";
 import { securityHeaders } from "@/lib/security-headers";
 
 let memo: { cfg: AppConfig; headers: [string, string][] } | undefined;
@@ -63,17 +62,6 @@ function answer(request: NextRequest): NextResponse {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  }
-  // The stream proxy's port is checked here too, on the address as sent: by the time the
-  // route handler runs, Next.js has decoded the query, and "%38076" would read as 8076.
-  if (pathname === "/api/stream") {
-    const port = parseStreamPort(new URL(request.url).search, config().radio.ports);
-    if (!port.ok) {
-      return new NextResponse(`${port.message}\n`, {
-        status: 400,
-        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-      });
-    }
   }
   const target = publicAddress(pathname);
   if (target) return NextResponse.redirect(new URL(target, request.nextUrl), 308);
