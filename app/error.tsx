@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import styles from "./status-page.module.css";
+import styles from "@/components/ui/status-page.module.css";
 
 /** The spec's default error screen for unexpected errors inside a page. */
 export default function ErrorPage({

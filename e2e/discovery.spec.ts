@@ -2,29 +2,15 @@ import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { parseFeedText } from "../lib/news/parse-feed";
 import { COMPLETE_SLUG, HOSTILE_SLUG, blogPosts } from "./stand-in/blog-catalogue.cjs";
+import { SECTION_FEEDS } from "./stand-in/catalogue.cjs";
 
 /**
  * What crawlers, feed readers and assistants read: /sitemap.xml, /robots.txt, /llm.txt,
  * /llms.txt, /rss, and each page type's metadata and JSON-LD.
  */
 const POSTS = blogPosts("http://stand-in");
-const SECTIONS = [
-  "local",
-  "national",
-  "world",
-  "politics",
-  "business",
-  "technology",
-  "automotive",
-  "realestate",
-  "health",
-  "sports",
-  "culture",
-  "food",
-  "lifestyle",
-  "opinion",
-  "archives",
-];
+/** The 15 sections, as the stand-in serves feeds for them. */
+const SECTIONS = Object.keys(SECTION_FEEDS);
 const KEY_PATHS = [
   "/",
   "/blog",

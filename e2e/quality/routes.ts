@@ -4,6 +4,7 @@
  */
 
 import { COMPLETE_SLUG } from "../stand-in/blog-catalogue.cjs";
+import { SECTION_FEEDS } from "../stand-in/catalogue.cjs";
 
 export interface QualityRoute {
   path: string;
@@ -13,23 +14,8 @@ export interface QualityRoute {
   content: boolean;
 }
 
-const SECTIONS = [
-  "local",
-  "national",
-  "world",
-  "politics",
-  "business",
-  "technology",
-  "automotive",
-  "realestate",
-  "health",
-  "sports",
-  "culture",
-  "food",
-  "lifestyle",
-  "opinion",
-  "archives",
-];
+/** The 15 sections, as the stand-in serves feeds for them. */
+const SECTIONS = Object.keys(SECTION_FEEDS);
 
 const page = (path: string, content = true): QualityRoute => ({ path, status: 200, content });
 

@@ -1,7 +1,8 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
+import { shortenPageLifetime } from "../cache";
 import { TAGS } from "../constants";
-import { config } from "../env";
+import { config, type AppConfig } from "../env";
 import { logUpstreamError } from "../log";
 import { createFunctionsSource } from "./functions-source";
 import { createLocalSource } from "./local-source";
@@ -24,8 +25,6 @@ import {
  */
 
 export const BLOG_REVALIDATE_SECONDS = 300;
-/** How long a page showing a blog error lives before the source is tried again. */
-const ERROR_RETRY_SECONDS = 15;
 /** The most list pages read when every post is needed (sitemap, feed, search). */
 const MAX_LIST_PAGES = 50;
 const MAX_REMEMBERED = 500;
@@ -37,11 +36,27 @@ export type BlogListResult =
 export type BlogPostResult =
   { status: "ok"; post: BlogPost } | { status: "not-found" } | { status: "error"; message: string };
 
+let current: { config: AppConfig; key: string; source: BlogSource } | undefined;
+
+/** The configured source, built once per configuration; `key` keeps the sources' caches apart. */
 function currentSource(): { key: string; source: BlogSource } {
-  const api = config().blogApi;
-  return api
-    ? { key: `functions:${api.url.href}:${api.domain}`, source: createFunctionsSource(api) }
-    : { key: "local", source: createLocalSource() };
+  const cfg = config();
+  if (current?.config !== cfg) {
+    const api = cfg.blogApi;
+    current = api
+      ? {
+          config: cfg,
+          key: `functions:${api.url.href}:${api.domain}`,
+          source: createFunctionsSource(api),
+        }
+      : { config: cfg, key: "local", source: createLocalSource() };
+  }
+  return current;
+}
+
+/** Names the configured source in cache keys derived from blog data (e.g. the RSS document). */
+export function blogSourceKey(): string {
+  return currentSource().key;
 }
 
 const lastGood = new Map<string, unknown>();
@@ -61,20 +76,20 @@ async function withLastGood<T>(key: string, read: () => Promise<T>): Promise<T> 
   }
 }
 
-function cachedRead<T>(parts: string[], read: () => Promise<T>): Promise<T> {
-  const { key } = currentSource();
+function cachedRead<T>(parts: string[], read: (source: BlogSource) => Promise<T>): Promise<T> {
+  const { key, source } = currentSource();
   const id = [key, ...parts].join(":");
-  return unstable_cache(() => withLastGood(id, read), ["blog", key, ...parts], {
+  return unstable_cache(() => withLastGood(id, () => read(source)), ["blog", key, ...parts], {
     revalidate: BLOG_REVALIDATE_SECONDS,
     tags: [TAGS.blog],
   })();
 }
 
 const readList = (page: number): Promise<BlogListPage> =>
-  cachedRead(["list", String(page)], () => currentSource().source.list(page));
+  cachedRead(["list", String(page)], (source) => source.list(page));
 
 const readPost = (slug: string): Promise<BlogPost | null> =>
-  cachedRead(["post", slug], () => currentSource().source.get(slug));
+  cachedRead(["post", slug], (source) => source.get(slug));
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -140,9 +155,4 @@ export const getRecentPosts = cache(async (count: number): Promise<BlogPost[]> =
     summaries.map((summary) => readPost(summary.slug).catch(() => null)),
   );
   return posts.filter((post) => post !== null);
-});
-
-/** Caps the lifetime of the page being rendered (unstable_cache passes its revalidate up). */
-const shortenPageLifetime = unstable_cache(async () => true, ["blog-error-window"], {
-  revalidate: ERROR_RETRY_SECONDS,
 });

@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { parseCalendarDay, parsePublishedDate } from "../dates";
 import { parseFrontMatter } from "./front-matter";
 import {
   BLOG_PAGE_SIZE,
@@ -20,12 +21,6 @@ export const LOCAL_BLOG_DIR = path.join(process.cwd(), "content", "blog");
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
-/** "2026-02-30" parses (as March 2) but is no day: the date part must survive a round trip. */
-function isCalendarDay(value: string): boolean {
-  const day = value.slice(0, 10);
-  return new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
-}
-
 interface LocalPost {
   post: BlogPost;
   /** The card's round logo (front matter `logo`). */
@@ -42,7 +37,7 @@ export function parseLocalPost(slug: string, source: string): LocalPost {
   };
   const optional = (key: string): string | null => data[key]?.trim() || null;
   const date = required("date");
-  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(date)) || !isCalendarDay(date)) {
+  if (!ISO_DATE.test(date) || !parsePublishedDate(date) || !parseCalendarDay(date.slice(0, 10))) {
     throw new BlogSourceError(`content/blog/${slug}.md: "date" must be an ISO date, got "${date}"`);
   }
   const post: BlogPost = {

@@ -1,3 +1,4 @@
+import { parsePublishedDate } from "../dates";
 import {
   BlogSourceError,
   isValidSlug,
@@ -60,7 +61,7 @@ function webUrl(value: string | null): string | null {
 
 function date(record: Json, what: string): string {
   const value = text(record, "date", what);
-  if (Number.isNaN(Date.parse(value))) throw new BlogSourceError(`${what}: "date" is not a date`);
+  if (!parsePublishedDate(value)) throw new BlogSourceError(`${what}: "date" is not a date`);
   return value;
 }
 
@@ -83,7 +84,7 @@ export function reshapeBlogList(payload: unknown): BlogListPage {
         metaTitle: text(entry, "metaTitle", what),
         metaDescription: optionalText(entry, "metaDescription", what) ?? "",
         logoUrl: webUrl(optionalText(entry, "pinterestImageLink", what)),
-        date: optionalDate && !Number.isNaN(Date.parse(optionalDate)) ? optionalDate : null,
+        date: optionalDate && parsePublishedDate(optionalDate) ? optionalDate : null,
       };
     }),
   };

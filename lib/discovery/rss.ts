@@ -1,3 +1,4 @@
+import { parsePublishedDate } from "../dates";
 import { cdata, xmlEscape } from "./xml";
 
 /** RSS 2.0 with the content and Atom extensions, as feed readers expect it. */
@@ -27,8 +28,7 @@ export interface RssItem {
 
 /** RFC 822 date, as RSS 2.0 requires ("Wed, 03 Jun 2026 00:00:00 GMT"). */
 export function rfc822(value: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? new Date(0).toUTCString() : date.toUTCString();
+  return (parsePublishedDate(value) ?? new Date(0)).toUTCString();
 }
 
 export function renderRss(
@@ -36,7 +36,7 @@ export function renderRss(
   items: readonly RssItem[],
   now = new Date(),
 ): string {
-  const times = items.map((item) => Date.parse(item.date)).filter((time) => !Number.isNaN(time));
+  const times = items.flatMap((item) => parsePublishedDate(item.date)?.getTime() ?? []);
   const newest = times.length > 0 ? new Date(Math.max(...times)).toISOString() : null;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,3 +1,4 @@
+import { parseCalendarDay, parsePublishedDate } from "../dates";
 import { xmlEscape } from "./xml";
 
 /** The sitemaps protocol's limit per file; past it, /sitemap.xml becomes an index. */
@@ -14,13 +15,9 @@ export interface SitemapEntry {
 
 /** W3C datetime as the protocol wants it: a date, or a date-time with a zone. */
 function w3cDate(value: string): string | null {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    // "2026-02-30" parses (as March 2); a calendar day must survive the round trip.
-    const day = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? value : null;
-  }
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const date = parsePublishedDate(value);
+  if (!date) return null;
+  return parseCalendarDay(value) ? value : date.toISOString();
 }
 
 export function renderUrlset(entries: readonly SitemapEntry[]): string {

@@ -1,5 +1,6 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
+import { shortenPageLifetime } from "../cache";
 import { TAGS } from "../constants";
 import { config } from "../env";
 import { logUpstreamError } from "../log";
@@ -8,9 +9,6 @@ import { getSectionFeeds } from "./feeds-config";
 import { mergeArticles } from "./normalise";
 import type { SectionSlug } from "./sections";
 import { FEED_ERROR_MESSAGE, type FeedArticle, type SectionHeadlines } from "./types";
-
-/** How long a page showing the feed error lives before the feeds are tried again. */
-const ERROR_RETRY_SECONDS = 15;
 
 class AllFeedsFailedError extends Error {}
 
@@ -55,8 +53,3 @@ export function peekSectionHeadlines(slug: SectionSlug): FeedArticle[] | null {
     .filter((articles) => articles !== undefined);
   return lists.length > 0 ? mergeArticles(lists) : null;
 }
-
-/** Caps the lifetime of the page being rendered (unstable_cache passes its revalidate up). */
-const shortenPageLifetime = unstable_cache(async () => true, ["headlines-error-window"], {
-  revalidate: ERROR_RETRY_SECONDS,
-});

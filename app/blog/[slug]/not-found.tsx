@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import styles from "../../status-page.module.css";
+import { NotFoundMessage } from "@/components/ui/not-found-message";
 
 export const metadata: Metadata = {
   title: "Blog post not found",
@@ -9,13 +8,10 @@ export const metadata: Metadata = {
 
 export default function BlogPostNotFound() {
   return (
-    <div className={styles.page}>
-      <p className={styles.code}>404</p>
-      <h1 className={styles.title}>Blog post not found</h1>
-      <p className={styles.text}>The post you asked for has moved or was never published.</p>
-      <Link href="/blog" className={styles.button}>
-        Back to Blog
-      </Link>
-    </div>
+    <NotFoundMessage
+      title="Blog post not found"
+      text="The post you asked for has moved or was never published."
+      back={{ href: "/blog", label: "Back to Blog" }}
+    />
   );
 }
