@@ -19,7 +19,7 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   globalIgnores([
-    ".next/**",
+    "**/.next/**",
     "node_modules/**",
     "next-env.d.ts",
     "test-results/**",

@@ -3,9 +3,11 @@
  * server with a clear message instead of failing on some later request.
  */
 import { config, ConfigError } from "./lib/env";
+import { builtHeadersMismatch } from "./lib/security-headers";
 
 try {
-  config();
+  const mismatch = builtHeadersMismatch(config());
+  if (mismatch) console.warn(`\nWarning: ${mismatch}.\n`);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`\n${error.message}\nSee README.md, "Configuration".\n`);

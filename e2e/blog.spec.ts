@@ -35,7 +35,7 @@ test.afterEach(async () => {
 test("list: host down before the first read shows the spec's error", async ({ page }, info) => {
   test.skip(info.project.name !== "desktop", "needs a list page the app has never read");
   await standIn.override(GET_METAINFO, { mode: "status", status: 500, body: "boom" });
-  const response = await page.goto("/blog?page=3");
+  const response = await page.goto("/blog/page/3");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
   await expect(errorBox(page)).toContainText("Failed to fetch blogs");
@@ -70,11 +70,11 @@ test("list: 30 articles over three pages of 12, numbered, with real links", asyn
   await expect(nav.getByText("← Previous")).toHaveAttribute("aria-disabled", "true");
   await expect(nav.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", "2", "3"]);
-  await expect(nav.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", "/blog?page=2");
+  await expect(nav.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", "/blog/page/2");
 
   // Moving to another page lands at the top.
   await nav.getByRole("link", { name: "Next →" }).click();
-  await expect(page).toHaveURL(/\/blog\?page=2$/);
+  await expect(page).toHaveURL(/\/blog\/page\/2$/);
   await expect(pagination(page).getByRole("link", { name: "Page 2" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -83,12 +83,12 @@ test("list: 30 articles over three pages of 12, numbered, with real links", asyn
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   await pagination(page).getByRole("link", { name: "Page 3" }).click();
-  await expect(page).toHaveURL(/\/blog\?page=3$/);
+  await expect(page).toHaveURL(/\/blog\/page\/3$/);
   await expect(cards(page)).toHaveCount(6);
   await expect(pagination(page).getByText("Next →")).toHaveAttribute("aria-disabled", "true");
   await expect(pagination(page).getByRole("link", { name: "← Previous" })).toHaveAttribute(
     "href",
-    "/blog?page=2",
+    "/blog/page/2",
   );
 });
 
@@ -97,7 +97,7 @@ test("list: the functions host gets the bearer key, the domain and the page", as
 }) => {
   // Expire the blog's cache so the list is read from the host again.
   await request.post("/api/revalidate", { headers: { "x-revalidate-secret": REVALIDATE_SECRET } });
-  expect((await request.get("/blog?page=2")).status()).toBe(200);
+  expect((await request.get("/blog/page/2")).status()).toBe(200);
   const seen = await standIn.lastRequest("get_metainfo");
   expect(seen?.authorization).toBe(`Bearer ${BLOG_KEY}`);
   // SITE_URL is http://127.0.0.1:<port> in tests: the domain is its host name.
@@ -105,25 +105,39 @@ test("list: the functions host gets the bearer key, the domain and the page", as
   expect(Number(seen?.query.page)).toBeGreaterThanOrEqual(1);
 });
 
-test("list: page values that are not pages redirect to page 1, or answer 404", async ({
-  request,
-}) => {
+test("list: old ?page= addresses redirect to the page's own address", async ({ request }) => {
+  const cases: [string, string][] = [
+    ["/blog?page=2", "/blog/page/2"],
+    ["/blog?page=3&utm_source=x", "/blog/page/3"],
+    ["/blog?page=1", "/blog"],
+    ["/blog/page/1", "/blog"],
+  ];
+  // Values that are not pages go to page 1.
   for (const value of ["0", "-1", "abc", "1e309", "3.5", "02", "%20", "99999", "2%00"]) {
-    const response = await request.get(`/blog?page=${value}`, { maxRedirects: 0 });
-    expect(response.status(), `page=${value}`).toBe(307);
+    cases.push([`/blog?page=${value}`, "/blog"]);
+  }
+  for (const [from, to] of cases) {
+    const response = await request.get(from, { maxRedirects: 0 });
+    expect(response.status(), from).toBe(308);
     const locations = response.headersArray().filter((h) => h.name.toLowerCase() === "location");
     expect(
-      locations.map(
-        (h) => new URL(h.value, "http://x").pathname + new URL(h.value, "http://x").search,
-      ),
-    ).toEqual(["/blog?page=1"]);
+      locations.map((h) => new URL(h.value, "http://x").pathname + new URL(h.value, "http://x").search),
+      from,
+    ).toEqual([to]);
   }
-  const first = await request.get("/blog?page=1");
-  expect(first.status()).toBe(200);
-  expect(await first.text()).toContain("30 articles available");
-  const past = await request.get("/blog?page=4");
-  expect(past.status()).toBe(404);
-  expect(await past.text()).toContain("Oops! Page not found");
+});
+
+test("list: page addresses that are not pages, or past the end, answer 404", async ({
+  request,
+}) => {
+  const second = await request.get("/blog/page/2");
+  expect(second.status()).toBe(200);
+  expect(await second.text()).toContain("30 articles available");
+  for (const path of ["/blog/page/4", "/blog/page/0", "/blog/page/02", "/blog/page/abc"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain("Oops! Page not found");
+  }
 });
 
 test("post: every part, in order, with metadata and JSON-LD", async ({ page }) => {

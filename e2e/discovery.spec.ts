@@ -61,7 +61,7 @@ test.describe("machine endpoints", () => {
       );
       expect(entry?.[1], post.slug).toBe(post.date);
     }
-    expect(urls).toContain(new URL("/blog?page=3", baseURL).href);
+    expect(urls).toContain(new URL("/blog/page/3", baseURL).href);
     expect(urls.some((url) => url.includes("/search"))).toBe(false);
     expect(new Set(urls).size).toBe(urls.length);
 
@@ -207,7 +207,7 @@ test.describe("page metadata and JSON-LD", () => {
     ["/sports", "/sports", ["CollectionPage", "BreadcrumbList"]],
     ["/lifestyle", "/lifestyle", ["CollectionPage", "BreadcrumbList"]],
     ["/blog", "/blog", ["BreadcrumbList"]],
-    ["/blog?page=2", "/blog?page=2", ["BreadcrumbList"]],
+    ["/blog/page/2", "/blog/page/2", ["BreadcrumbList"]],
     [`/blog/${COMPLETE_SLUG}`, `/blog/${COMPLETE_SLUG}`, ["BlogPosting", "BreadcrumbList"]],
     ["/faq", "/faq", ["FAQPage"]],
     ["/books", "/books", []],

@@ -1,5 +1,5 @@
 import { parseConfig } from "./env";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { builtHeadersMismatch, contentSecurityPolicy, securityHeaders } from "./security-headers";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -84,5 +84,32 @@ describe("securityHeaders", () => {
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["Permissions-Policy"]).toContain("camera=()");
+  });
+});
+
+describe("builtHeadersMismatch", () => {
+  const original = process.env.RIVERBEND_BUILT_SECURITY_HEADERS;
+  afterEach(() => {
+    if (original === undefined) delete process.env.RIVERBEND_BUILT_SECURITY_HEADERS;
+    else process.env.RIVERBEND_BUILT_SECURITY_HEADERS = original;
+  });
+
+  it("is quiet when the build and the running configuration give the same headers", () => {
+    const cfg = parseConfig({ SITE_URL: "https://news.example.com" });
+    process.env.RIVERBEND_BUILT_SECURITY_HEADERS = JSON.stringify(securityHeaders(cfg));
+    expect(builtHeadersMismatch(cfg)).toBeNull();
+  });
+
+  it("names the headers that differ when the site was built with other embed hosts", () => {
+    process.env.RIVERBEND_BUILT_SECURITY_HEADERS = JSON.stringify(
+      securityHeaders(parseConfig({ SITE_URL: "http://localhost:3000" })),
+    );
+    const running = parseConfig({
+      SITE_URL: "https://news.example.com",
+      EVENTS_WALL_URL: "https://events.example.net/wall",
+    });
+    const message = builtHeadersMismatch(running);
+    expect(message).toContain("Content-Security-Policy");
+    expect(message).toContain("Strict-Transport-Security");
   });
 });

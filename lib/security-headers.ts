@@ -1,6 +1,6 @@
 /**
  * The security headers every response carries, built from the configuration (pure: tested
- * in security-headers.test.ts; proxy.ts applies them at run time).
+ * in security-headers.test.ts). next.config.ts fixes them at build time for every route.
  */
 import type { AppConfig } from "./env";
 
@@ -73,4 +73,31 @@ export function securityHeaders(
       ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" }
       : {}),
   };
+}
+
+/** next.config.ts inlines the headers it was built with under this name (its `env`). */
+export const BUILT_HEADERS_VARIABLE = "RIVERBEND_BUILT_SECURITY_HEADERS";
+
+/** The headers this build answers with: the ones next.config.ts computed at build time. */
+export function builtSecurityHeaders(): Record<string, string> {
+  // A literal property access, so the build can inline it (see next.config.ts `env`).
+  const value = process.env.RIVERBEND_BUILT_SECURITY_HEADERS;
+  return value ? (JSON.parse(value) as Record<string, string>) : {};
+}
+
+/**
+ * The variables that shape the policy differ between build and start: the site answers with
+ * the build's policy. Returns a message for the operator, or null when they agree.
+ */
+export function builtHeadersMismatch(cfg: HeaderConfig): string | null {
+  const built = builtSecurityHeaders();
+  if (Object.keys(built).length === 0) return null;
+  const running = securityHeaders(cfg);
+  const differing = Object.keys({ ...built, ...running }).filter(
+    (name) => built[name] !== running[name],
+  );
+  return differing.length === 0
+    ? null
+    : `security headers were fixed at build time from a different configuration (${differing.join(", ")} differ); ` +
+        "set SITE_URL, AD_SCRIPT_URL and the embed addresses for `npm run build` as for `npm start`, then rebuild";
 }

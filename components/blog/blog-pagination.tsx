@@ -3,7 +3,7 @@ import { blogPageHref, pageItems } from "@/lib/blog/pagination";
 import styles from "./blog.module.css";
 
 /**
- * Real links (/blog?page=N) so crawlers reach every post and the list works without
+ * Real links (/blog/page/N) so crawlers reach every post and the list works without
  * JavaScript. Previous and Next are shown disabled at the ends; hidden for one page.
  */
 export function BlogPagination({ page, totalPages }: { page: number; totalPages: number }) {

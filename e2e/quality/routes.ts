@@ -24,7 +24,7 @@ export const ALL_ROUTES: readonly QualityRoute[] = [
   ...SECTIONS.map((slug) => page(`/${slug}`)),
   page("/events"),
   page("/blog"),
-  page("/blog?page=2"),
+  page("/blog/page/2"),
   // A post of the stand-in blog host the e2e run reads (e2e/stand-in/blog-catalogue.cjs).
   page(`/blog/${COMPLETE_SLUG}`),
   page("/market-news"),

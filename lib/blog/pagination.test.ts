@@ -173,9 +173,9 @@ describe("blogPageHref", () => {
     expect(blogPageHref(1)).toBe("/blog");
   });
 
-  it("puts later pages in the query", () => {
-    expect(blogPageHref(2)).toBe("/blog?page=2");
-    expect(blogPageHref(3)).toBe("/blog?page=3");
-    expect(blogPageHref(9999)).toBe("/blog?page=9999");
+  it("gives later pages a path of their own", () => {
+    expect(blogPageHref(2)).toBe("/blog/page/2");
+    expect(blogPageHref(3)).toBe("/blog/page/3");
+    expect(blogPageHref(9999)).toBe("/blog/page/9999");
   });
 });

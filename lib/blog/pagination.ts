@@ -33,7 +33,7 @@ export function parsePageNumber(raw: string | string[] | undefined): number | nu
   return Number(raw);
 }
 
-/** The address of a list page: page 1 is /blog itself. */
+/** The address of a list page: page 1 is /blog itself, then /blog/page/2, /blog/page/3... */
 export function blogPageHref(page: number): string {
-  return page <= 1 ? "/blog" : `/blog?page=${page}`;
+  return page <= 1 ? "/blog" : `/blog/page/${page}`;
 }

@@ -35,7 +35,7 @@ export async function POST(request: Request) {
   }
   // Expire at once (not stale-while-revalidate): the next reader gets the new content.
   revalidateTag(TAGS.blog, { expire: 0 });
-  revalidatePath("/blog-list/[page]", "page");
+  revalidatePath("/blog/page/[page]", "page");
   revalidatePath("/blog/[slug]", "page");
   return Response.json(
     { revalidated: true, tag: TAGS.blog, at: new Date().toISOString() },

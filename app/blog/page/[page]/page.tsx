@@ -14,10 +14,10 @@ import { pageMetadata } from "@/lib/seo";
 import { breadcrumbJsonLd } from "@/lib/structured-data";
 
 /**
- * The blog list, served at /blog and /blog?page=N: next.config.mjs rewrites those addresses
- * here so each list page is cached like any other page (incremental regeneration) instead of
- * being rendered on every request. Values of `page` that are not plain whole numbers are
- * redirected by next.config.mjs before they get here.
+ * The blog list: /blog/page/N, and /blog itself for page 1 (rewritten here by next.config.ts,
+ * so the offline build skips it and it renders on its first request). Every list page is
+ * cached like any other page (incremental regeneration). `page` values that are not plain
+ * whole numbers, and pages past the end, are 404.
  */
 export const revalidate = 300;
 

@@ -1,0 +1,45 @@
+import type { NextConfig } from "next";
+import { config } from "./lib/env";
+import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/security-headers";
+
+/**
+ * Security headers are fixed here, from the configuration the site is BUILT with (lib/env.ts,
+ * validated; a malformed value fails the build with the variable's name). Next.js applies them
+ * while routing, before any page, static file or redirect is answered, so no middleware runs on
+ * the request path of a cached page: a proxy.ts that only set headers halved the throughput of
+ * a trivial cached page. The values that shape the policy (SITE_URL, AD_SCRIPT_URL, the embed
+ * addresses) must therefore be set for `npm run build`; instrumentation-node.ts warns at start
+ * when the running configuration would give a different policy.
+ */
+const built = securityHeaders(config(), { development: process.env.NODE_ENV === "development" });
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  generateEtags: false,
+  reactStrictMode: true,
+  // proxy.ts and the start-up check read the same values (lib/security-headers.ts).
+  env: { [BUILT_HEADERS_VARIABLE]: JSON.stringify(built) },
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: Object.entries(built).map(([key, value]) => ({ key, value })),
+      },
+    ];
+  },
+  async rewrites() {
+    return {
+      beforeFiles: [
+        // The home page, the human sitemap and the blog's first page read outside data, so they
+        // live at dynamic segments: the offline build skips them, they render on their first
+        // request and are then cached like the section pages (see app/front-page/). Their
+        // internal addresses redirect to these public ones (proxy.ts).
+        { source: "/", destination: "/front-page/latest" },
+        { source: "/sitemap", destination: "/site-map/latest" },
+        { source: "/blog", destination: "/blog/page/1" },
+      ],
+    };
+  },
+};
+
+export default nextConfig;
