@@ -2,11 +2,10 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { JsonLd } from "@/components/seo/json-ld";
+import { PhotoFallbackScript } from "@/components/news/photo-fallback";
 import { config } from "@/lib/env";
 import { RSS_ALTERNATE } from "@/lib/seo";
 import { SITE } from "@/lib/site";
-import { organizationJsonLd, websiteJsonLd } from "@/lib/structured-data";
 import { serif } from "./fonts";
 import "./globals.css";
 
@@ -15,9 +14,9 @@ export function generateMetadata(): Metadata {
     metadataBase: config().siteUrl,
     title: { default: SITE.name, template: `%s | ${SITE.name}` },
     description: SITE.description,
-    applicationName: SITE.name,
     alternates: { types: RSS_ALTERNATE },
     openGraph: { siteName: SITE.name, locale: SITE.locale, type: "website" },
+    // X reads the Open Graph title, description and image; only the card type is its own.
     twitter: { card: "summary_large_image" },
     robots: { index: true, follow: true },
     formatDetection: { telephone: false },
@@ -33,6 +32,9 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={serif.variable}>
+      <head>
+        <PhotoFallbackScript />
+      </head>
       <body>
         <a href="#main" className="skip-link">
           Skip to content
@@ -42,7 +44,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <JsonLd data={[websiteJsonLd(), organizationJsonLd()]} />
       </body>
     </html>
   );

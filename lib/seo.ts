@@ -13,7 +13,7 @@ function shareImage(url: string, alt: string) {
 
 /**
  * Per-page metadata from one helper: title, description, exactly one canonical link,
- * and the matching Open Graph / Twitter fields. The root layout sets the site-wide rest.
+ * and the matching Open Graph fields. The root layout sets the site-wide rest.
  */
 export function pageMetadata({
   title,
@@ -46,11 +46,7 @@ export function pageMetadata({
       // A page's `openGraph` replaces the layout's, image included, so it is named here.
       images,
     },
-    twitter: {
-      card: "summary_large_image",
-      title: `${title} | ${SITE.name}`,
-      description,
-      images,
-    },
+    // X falls back to the Open Graph title, description and image: only the card type is set.
+    twitter: { card: "summary_large_image" },
   };
 }

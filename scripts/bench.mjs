@@ -1,96 +1,240 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: measures, never asserts. Builds the site, serves it against the local
- * stand-in, and prints:
- *  1. cold render of /sports with its five feeds each delayed 300 ms (fresh server each run);
- *  2. cached /, /sports and the cheapest route (/terms, a prerendered static page) under
- *     autocannon, 50 connections for 10 s each, in the same run.
+ * `npm run bench`: measures, never asserts. One run builds and serves, side by side:
+ *  - the site (production build) against the local stand-in;
+ *  - a trivial page built with the same Next.js (bench/trivial): the framework's ceiling;
+ *  - the cache tier (deploy/nginx/riverbend.conf through scripts/start-cached.mjs) in front
+ *    of the site;
+ *  - nginx serving the very bytes the site answered, from disk (the physical limit).
+ * It prints the HTML weight of every kind of page, a cold render, and throughput (wrk, 2
+ * threads, 50 connections) with and without `Accept-Encoding: gzip`, as ratios to those
+ * references measured in the same run.
+ *
+ *   node scripts/bench.mjs [--seconds 8] [--no-build]
+ * Needs Debian's `wrk` and `nginx` (apt-get install wrk nginx).
  */
-import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import autocannon from "autocannon";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
 import standIn from "../e2e/env.cjs";
 
 const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
-const PORT = 3300;
-const BASE = `http://127.0.0.1:${PORT}`;
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const SECONDS = option("--seconds", 8);
+const BUILD = !args.includes("--no-build");
+const ports = { app: 3300, trivial: 3301, tier: 3302, disk: 3303 };
+const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
 const FEED_DELAY_MS = 300;
-const children = new Set();
+const root = path.resolve(import.meta.dirname, "..");
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function run(command, args, env = {}, quiet = true) {
-  const child = spawn(command, args, { stdio: quiet ? "ignore" : "inherit", env: { ...process.env, ...env } });
+for (const tool of ["wrk", "nginx"]) {
+  if (spawnSync("sh", ["-c", `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
+    console.error(`npm run bench needs ${tool}: apt-get install ${tool}`);
+    process.exit(1);
+  }
+}
+
+const children = new Set();
+function run(command, commandArgs, { env = {}, cwd = root, quiet = true } = {}) {
+  const child = spawn(command, commandArgs, {
+    cwd,
+    stdio: quiet ? "ignore" : "inherit",
+    env: { ...process.env, ...env },
+  });
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
 }
 const exited = (child) => new Promise((resolve) => child.on("exit", resolve));
 process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
+process.on("SIGINT", () => process.exit(130));
 
-async function waitFor(url) {
+async function waitFor(address) {
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(url)).status < 500) return;
+      if ((await fetch(address)).status < 500) return;
     } catch {
       // not up yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
-  throw new Error(`${url} did not come up`);
+  throw new Error(`${address} did not come up`);
 }
 
-const env = appEnv({ siteUrl: BASE });
+const NEXT = path.join(root, "node_modules/next/dist/bin/next");
+const env = appEnv({ siteUrl: url("app") });
+
 try {
   await fetch(`${STAND_IN_URL}/__health`);
   throw new Error(`port ${STAND_IN_PORT} is taken (a demo or test run?): stop it first`);
 } catch (error) {
   if (error instanceof Error && error.message.startsWith("port")) throw error;
 }
-run("node", ["e2e/stand-in/server.mjs", "--port", String(STAND_IN_PORT)], { STAND_IN_FEED_DELAY_MS: String(FEED_DELAY_MS) });
+run("node", ["e2e/stand-in/server.mjs", "--port", String(STAND_IN_PORT)], {
+  env: { STAND_IN_FEED_DELAY_MS: String(FEED_DELAY_MS) },
+});
 await waitFor(`${STAND_IN_URL}/__health`);
-console.log("building…");
-if ((await exited(run("npx", ["next", "build"], env))) !== 0) throw new Error("build failed");
 
-async function startServer() {
-  const server = run("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], env);
-  await waitFor(`${BASE}/terms`);
+if (BUILD) {
+  console.log("building the site and the trivial reference…");
+  if ((await exited(run(process.execPath, [NEXT, "build"], { env }))) !== 0) throw new Error("build failed");
+  if ((await exited(run(process.execPath, [NEXT, "build", "bench/trivial"]))) !== 0) {
+    throw new Error("trivial build failed");
+  }
+}
+
+async function startApp() {
+  const server = run(process.execPath, [NEXT, "start", "-p", String(ports.app), "-H", "127.0.0.1"], { env });
+  await waitFor(url("app", "/terms"));
   return server;
 }
 
-// 1. Cold renders.
+// 1. Cold renders: a fresh server, nothing cached, five feeds each delayed.
 const cold = [];
-for (let i = 0; i < 5; i++) {
-  // Forget the rendered page and the cached headlines so every run is a real cold render.
-  rmSync(".next/cache/fetch-cache", { recursive: true, force: true });
-  rmSync(".next/server/route-cache", { recursive: true, force: true });
-  const server = await startServer();
+for (let i = 0; i < 3; i++) {
+  rmSync(path.join(root, ".next/cache/fetch-cache"), { recursive: true, force: true });
+  rmSync(path.join(root, ".next/server/route-cache"), { recursive: true, force: true });
+  const server = await startApp();
   const started = performance.now();
-  const response = await fetch(`${BASE}/sports`);
-  await response.text();
+  await (await fetch(url("app", "/sports"))).text();
   cold.push(performance.now() - started);
   server.kill("SIGTERM");
   await exited(server);
 }
 cold.sort((a, b) => a - b);
-console.log(`\nCold render of /sports, five feeds each delayed ${FEED_DELAY_MS} ms (5 fresh servers):`);
-console.log(`  median ${cold[2].toFixed(0)} ms, min ${cold[0].toFixed(0)} ms, max ${cold[4].toFixed(0)} ms (one after another would be ≥ ${5 * FEED_DELAY_MS} ms)`);
+console.log(`\nCold render of /sports, five feeds each delayed ${FEED_DELAY_MS} ms (3 fresh servers):`);
+console.log(
+  `  median ${cold[1].toFixed(0)} ms, min ${cold[0].toFixed(0)} ms, max ${cold[2].toFixed(0)} ms` +
+    ` (one feed after another would be ≥ ${5 * FEED_DELAY_MS} ms)`,
+);
 
-// 2. Cached throughput.
-await startServer();
-for (const path of ["/", "/sports"]) await (await fetch(`${BASE}${path}`)).text();
-await new Promise((resolve) => setTimeout(resolve, 1000));
+// 2. The servers, side by side.
+await startApp();
+run(process.execPath, [NEXT, "start", "-p", String(ports.trivial), "-H", "127.0.0.1"], { cwd: path.join(root, "bench/trivial") });
+await waitFor(url("trivial"));
+run(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
+  env: { PORT: String(ports.tier), NEXT_PORT: String(ports.app) },
+});
+await waitFor(url("tier", "/terms"));
 
-async function load(path) {
-  const result = await autocannon({ url: `${BASE}${path}`, connections: 50, duration: 10 });
-  return { path, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+// A post's address, from the blog list.
+const list = await (await fetch(url("app", "/blog"))).text();
+const post = list.match(/href="(\/blog\/[a-z0-9-]+)"/)?.[1];
+if (!post) throw new Error("no post on /blog");
+
+// 3. Page weight, every kind of page.
+const KINDS = [
+  ["home", "/"],
+  ["section", "/sports"],
+  ["post", post],
+  ["blog list", "/blog"],
+  ["FAQ", "/faq"],
+  ["books", "/books"],
+  ["terms", "/terms"],
+  ["radio", "/radio"],
+  ["sitemap", "/sitemap"],
+  ["search", "/search?q=river"],
+  ["404", "/no-such-page"],
+];
+console.log("\nHTML weight (what a reader's browser receives):");
+console.log(`  ${"page".padEnd(10)} ${"address".padEnd(40)} ${"raw".padStart(8)} ${"gzip".padStart(8)}`);
+const bodies = new Map();
+for (const [kind, address] of KINDS) {
+  const body = Buffer.from(await (await fetch(url("app", address), { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+  bodies.set(address, body);
+  const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+  console.log(`  ${kind.padEnd(10)} ${address.padEnd(40)} ${kb(body.length).padStart(8)} ${kb(gzipSync(body).length).padStart(8)}`);
 }
-const rows = [];
-for (const path of ["/terms", "/", "/sports"]) rows.push(await load(path));
-const ceiling = rows[0].rps;
-console.log("\nCached pages, autocannon 50 connections × 10 s:");
-for (const row of rows) {
-  const share = ((row.rps / ceiling) * 100).toFixed(0);
-  console.log(
-    `  ${row.path.padEnd(8)} ${row.rps.toFixed(0).padStart(6)} req/s  p99 ${String(row.p99).padStart(4)} ms  ${share}% of /terms  (non-2xx ${row.non2xx}, errors ${row.errors})`,
+
+// 4. nginx serving the same bytes from disk: each page as a file, with its gzip beside it.
+const diskDir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-disk-"));
+const MEASURED = [
+  ["/", "home.html"],
+  ["/sports", "section.html"],
+  [post, "post.html"],
+];
+for (const [address, file] of MEASURED) {
+  writeFileSync(path.join(diskDir, file), bodies.get(address));
+  writeFileSync(path.join(diskDir, `${file}.gz`), gzipSync(bodies.get(address), { level: 6 }));
+}
+mkdirSync(path.join(diskDir, "logs"));
+writeFileSync(
+  path.join(diskDir, "nginx.conf"),
+  `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes auto;
+daemon off;
+pid ${diskDir}/nginx.pid;
+error_log ${diskDir}/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 10000;
+  access_log ${diskDir}/logs/access.log;
+  client_body_temp_path ${diskDir}/logs; proxy_temp_path ${diskDir}/logs;
+  fastcgi_temp_path ${diskDir}/logs; uwsgi_temp_path ${diskDir}/logs; scgi_temp_path ${diskDir}/logs;
+  server {
+    listen 127.0.0.1:${ports.disk};
+    root ${diskDir};
+    gzip_static on;
+  }
+}
+`,
+);
+run("/usr/sbin/nginx", ["-p", diskDir, "-c", path.join(diskDir, "nginx.conf")]);
+await waitFor(url("disk", "/home.html"));
+
+function wrk(address, gzip) {
+  const out = execFileSync(
+    "wrk",
+    ["-t2", "-c50", `-d${SECONDS}s`, "--latency", ...(gzip ? ["-H", "Accept-Encoding: gzip"] : []), address],
+    { encoding: "utf8" },
   );
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0);
+  const p99 = out.match(/99%\s+([\d.]+\w+)/)?.[1] ?? "?";
+  const errors = out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? "0";
+  return { rps, p99, errors };
 }
+
+// Warm every entry (app cache, tier cache) before measuring.
+for (const [address] of MEASURED) {
+  for (const gzip of [false, true]) {
+    const headers = gzip ? { "accept-encoding": "gzip" } : {};
+    await (await fetch(url("app", address), { headers })).arrayBuffer();
+    await (await fetch(url("tier", address), { headers })).arrayBuffer();
+  }
+}
+await sleep(500);
+
+const line = (label, result, ratio) =>
+  console.log(
+    `  ${label.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99.padStart(8)}` +
+      `${ratio === undefined ? "" : `  ${ratio.toFixed(2)}×`}${result.errors !== "0" ? `  non-2xx ${result.errors}` : ""}`,
+  );
+
+for (const gzip of [false, true]) {
+  const label = gzip ? "with Accept-Encoding: gzip" : "without compression";
+  console.log(`\nThroughput ${label} (wrk, 2 threads, 50 connections, ${SECONDS} s each):`);
+  const ceiling = wrk(url("trivial"), gzip);
+  line("trivial page, same Next (the ceiling)", ceiling);
+  for (const [address] of MEASURED) {
+    const result = wrk(url("app", address), gzip);
+    line(`site ${address}`, result, result.rps / ceiling.rps);
+  }
+  for (const [address, file] of MEASURED) {
+    const disk = wrk(url("disk", `/${file}`), gzip);
+    line(`nginx, same bytes from disk (${file})`, disk);
+    const tier = wrk(url("tier", address), gzip);
+    line(`cache tier ${address}`, tier, tier.rps / disk.rps);
+  }
+}
+rmSync(diskDir, { recursive: true, force: true });
+console.log("\nRatios: the site against the trivial page; the cache tier against nginx from disk.");
 process.exit(0);

@@ -63,7 +63,7 @@ export default async function SectionPage({ params }: Props) {
       <AdSlot placement="top" />
       {/* The cards' titles are h3s, as on the home page; this h2 keeps the outline whole. */}
       <h2 className="visually-hidden">Latest headlines</h2>
-      <ArticleGrid headlines={headlines} limit={SECTION_LIMIT} />
+      <ArticleGrid headlines={headlines} limit={SECTION_LIMIT} id="h" />
       <AdSlot placement="middle" wideOnly />
     </div>
   );

@@ -2,40 +2,55 @@ import { formatLongDate } from "@/lib/dates";
 import type { FeedArticle } from "@/lib/news/types";
 import styles from "./news.module.css";
 
-export function ArticleCard({ article, extra }: { article: FeedArticle; extra: boolean }) {
+/**
+ * One headline. Each piece of text is in the markup once: the "Read more" link takes its
+ * accessible name from its own text, the card's heading and the grid's one "opens in a new
+ * tab" note (aria-labelledby), instead of repeating the headline in a hidden label.
+ */
+export function ArticleCard({
+  article,
+  id,
+  newTabNoteId,
+  eager,
+  extra,
+}: {
+  article: FeedArticle;
+  /** Unique on the page: the heading and the link are named from it. */
+  id: string;
+  newTabNoteId: string;
+  /** Above the fold: load the photo at once (the page's largest paint), not lazily. */
+  eager: boolean;
+  extra: boolean;
+}) {
   return (
-    <li className={`${styles.card} ${extra ? styles.extra : ""}`}>
-      <div className={styles.media}>
-        {/* Feed images are plain <img>: other hosts' photos, not sent through the optimizer.
-            Empty alt: the headline beside it says what the picture is about. */}
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img
-          src={article.imageUrl}
-          alt=""
-          width={640}
-          height={360}
-          loading="lazy"
-          decoding="async"
-          referrerPolicy="no-referrer"
-          className={styles.image}
-        />
-      </div>
-      <div className={styles.body}>
+    <li className={extra ? `${styles.card} ${styles.extra}` : styles.card}>
+      {/* Feed images are plain <img>: other hosts' photos, not sent through the optimizer.
+          Empty alt: the headline beside it says what the picture is about. A photo that
+          fails to load becomes the default one (app/layout.tsx, data-photos). */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img
+        src={article.imageUrl}
+        alt=""
+        width={640}
+        height={360}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
+        referrerPolicy="no-referrer"
+      />
+      <div>
         {article.pubDate ? (
-          <time dateTime={article.pubDate} className={styles.date}>
-            {formatLongDate(new Date(article.pubDate))}
-          </time>
+          <time dateTime={article.pubDate}>{formatLongDate(new Date(article.pubDate))}</time>
         ) : null}
-        <h3 className={styles.title}>{article.title}</h3>
-        {article.description ? <p className={styles.description}>{article.description}</p> : null}
+        <h3 id={`${id}t`}>{article.title}</h3>
+        {article.description ? <p>{article.description}</p> : null}
         <a
           href={article.link}
           target="_blank"
           rel="noopener noreferrer"
-          className={styles.readMore}
+          id={`${id}r`}
+          aria-labelledby={`${id}r ${id}t ${newTabNoteId}`}
         >
-          Read more<span className="visually-hidden">: {article.title} (opens in a new tab)</span>
-          <span aria-hidden="true"> →</span>
+          Read more<span aria-hidden="true"> →</span>
         </a>
       </div>
     </li>

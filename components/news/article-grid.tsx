@@ -1,20 +1,49 @@
 import { ErrorBox } from "@/components/ui/error-box";
 import type { SectionHeadlines } from "@/lib/news/types";
 import { ArticleCard } from "./article-card";
+import { PHOTOS_ATTRIBUTE } from "./photo-fallback";
 import { ExpandableList } from "./expandable-list";
 import styles from "./news.module.css";
 
-/** A section's headlines: the first `limit` shown, the rest one click away; or the error. */
-export function ArticleGrid({ headlines, limit }: { headlines: SectionHeadlines; limit: number }) {
+/** Cards whose photos load at once: the first row at the widest layout (three columns). */
+const EAGER_CARDS = 3;
+
+/**
+ * A section's headlines: the first `limit` shown, the rest one click away; or the error.
+ * `id` keeps the cards' element ids apart when a page shows more than one grid.
+ */
+export function ArticleGrid({
+  headlines,
+  limit,
+  id,
+}: {
+  headlines: SectionHeadlines;
+  limit: number;
+  id: string;
+}) {
   if (headlines.status === "error") return <ErrorBox message={headlines.message} />;
   if (headlines.articles.length === 0) {
     return <p className={styles.empty}>No headlines right now. Check back soon.</p>;
   }
+  const newTabNoteId = `${id}-nt`;
   return (
-    <ExpandableList total={headlines.articles.length} limit={limit}>
-      {headlines.articles.map((article, index) => (
-        <ArticleCard key={article.link} article={article} extra={index >= limit} />
-      ))}
-    </ExpandableList>
+    <div {...{ [PHOTOS_ATTRIBUTE]: "" }}>
+      <span id={newTabNoteId} hidden>
+        (opens in a new tab)
+      </span>
+      <ExpandableList total={headlines.articles.length} limit={limit}>
+        {headlines.articles.map((article, index) => (
+          <ArticleCard
+            // Position, not the link: the link would be written out once more as the key.
+            key={index}
+            article={article}
+            id={`${id}${index}`}
+            newTabNoteId={newTabNoteId}
+            eager={index < EAGER_CARDS}
+            extra={index >= limit}
+          />
+        ))}
+      </ExpandableList>
+    </div>
   );
 }

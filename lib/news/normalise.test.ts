@@ -95,11 +95,11 @@ describe("normaliseArticle", () => {
     expect(normaliseArticle({ ...raw, description: undefined }, BASE)?.description).toBe("");
   });
 
-  it("truncates a long description to at most 400 characters with an ellipsis", () => {
+  it("truncates a long description to what a card shows (220 characters) with an ellipsis", () => {
     const description = Array.from({ length: 200 }, (_, i) => `word${i}`).join(" ");
     const result = normaliseArticle({ ...raw, description }, BASE)!.description;
-    expect(result.length).toBeLessThanOrEqual(400);
-    expect(result.length).toBeGreaterThan(300);
+    expect(result.length).toBeLessThanOrEqual(220);
+    expect(result.length).toBeGreaterThan(150);
     expect(result.endsWith("…")).toBe(true);
     expect(description.startsWith(result.slice(0, -1))).toBe(true);
   });

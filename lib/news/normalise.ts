@@ -11,7 +11,8 @@ export interface RawArticle {
   enclosure?: string | null;
 }
 
-const MAX_DESCRIPTION = 400;
+/** About what a card shows (four lines); the rest would be sent twice for nothing. */
+const MAX_DESCRIPTION = 220;
 
 /** An absolute http(s) URL, resolved against the feed's address when relative; else null. */
 export function absoluteHttpUrl(value: string | null | undefined, base?: string): string | null {

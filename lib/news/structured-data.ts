@@ -21,11 +21,11 @@ export function sectionJsonLd(
     mainEntity: {
       "@type": "ItemList",
       numberOfItems: articles.length,
+      // Positions and addresses: the headlines' text is on the page already.
       itemListElement: articles.map((article, index) => ({
         "@type": "ListItem",
         position: index + 1,
         url: article.link,
-        name: article.title,
       })),
     },
   };

@@ -32,7 +32,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: post.metaDescription || post.metaTitle,
     path: `/blog/${post.slug}`,
     image: `/blog/${post.slug}/opengraph-image`,
-    keywords: [...post.shortTailKeywords, ...post.longTailKeywords],
   });
   return {
     ...metadata,

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import styles from "@/components/home/home.module.css";
 import { SectionGrid } from "@/components/home/section-grid";
 import { ArticleGrid } from "@/components/news/article-grid";
+import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { VideoBlock } from "@/components/ui/video-block";
 import { formatLongDate } from "@/lib/dates";
@@ -9,6 +10,7 @@ import { config } from "@/lib/env";
 import { getSectionHeadlines } from "@/lib/news/headlines";
 import { pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
+import { organizationJsonLd, websiteJsonLd } from "@/lib/structured-data";
 
 /**
  * The home page. It is served at "/" through a rewrite in next.config.mjs (and its own
@@ -36,6 +38,9 @@ export default async function HomePage({ params }: { params: Promise<{ edition: 
 
   return (
     <div className="container">
+      {/* The site's own description, on its home page only (where search engines look for it);
+          every other page refers to it by @id. */}
+      <JsonLd data={[websiteJsonLd(), organizationJsonLd()]} />
       <section className={styles.hero} aria-labelledby="todays-headlines">
         <p className={styles.date}>{formatLongDate(new Date())}</p>
         <h1 id="todays-headlines" className={styles.heroTitle}>
@@ -53,7 +58,7 @@ export default async function HomePage({ params }: { params: Promise<{ edition: 
         <h2 id="breaking-news" className={styles.blockTitle}>
           Breaking News
         </h2>
-        <ArticleGrid headlines={breaking} limit={HOME_LIMIT} />
+        <ArticleGrid headlines={breaking} limit={HOME_LIMIT} id="h" />
       </section>
 
       <section className={styles.block} aria-labelledby="featured-video">
