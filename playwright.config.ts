@@ -3,6 +3,8 @@ import { appEnv, RADIO_PORT, STAND_IN_PORT, STAND_IN_URL } from "./e2e/env.cjs";
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+/** The cache tier (deploy/nginx) in front of the app, as `npm run start:cached` runs it. */
+const TIER_PORT = APP_PORT + 1;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -70,6 +72,15 @@ export default defineConfig({
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: "pipe",
+    },
+    {
+      // Debian's nginx with deploy/nginx/riverbend.conf in front of the app (e2e/cache-tier.spec.ts).
+      command: "node scripts/start-cached.mjs --no-app",
+      url: `http://127.0.0.1:${TIER_PORT}/terms`,
+      env: { PORT: String(TIER_PORT), NEXT_PORT: String(APP_PORT) },
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
     },
   ],
 });

@@ -84,14 +84,19 @@ await waitFor(`${STAND_IN_URL}/__health`);
 
 if (BUILD) {
   console.log("building the site and the trivial reference…");
-  if ((await exited(run(process.execPath, [NEXT, "build"], { env }))) !== 0) throw new Error("build failed");
+  if ((await exited(run(process.execPath, [NEXT, "build"], { env }))) !== 0)
+    throw new Error("build failed");
   if ((await exited(run(process.execPath, [NEXT, "build", "bench/trivial"]))) !== 0) {
     throw new Error("trivial build failed");
   }
 }
 
 async function startApp() {
-  const server = run(process.execPath, [NEXT, "start", "-p", String(ports.app), "-H", "127.0.0.1"], { env });
+  const server = run(
+    process.execPath,
+    [NEXT, "start", "-p", String(ports.app), "-H", "127.0.0.1"],
+    { env },
+  );
   await waitFor(url("app", "/terms"));
   return server;
 }
@@ -109,7 +114,9 @@ for (let i = 0; i < 3; i++) {
   await exited(server);
 }
 cold.sort((a, b) => a - b);
-console.log(`\nCold render of /sports, five feeds each delayed ${FEED_DELAY_MS} ms (3 fresh servers):`);
+console.log(
+  `\nCold render of /sports, five feeds each delayed ${FEED_DELAY_MS} ms (3 fresh servers):`,
+);
 console.log(
   `  median ${cold[1].toFixed(0)} ms, min ${cold[0].toFixed(0)} ms, max ${cold[2].toFixed(0)} ms` +
     ` (one feed after another would be ≥ ${5 * FEED_DELAY_MS} ms)`,
@@ -117,7 +124,9 @@ console.log(
 
 // 2. The servers, side by side.
 await startApp();
-run(process.execPath, [NEXT, "start", "-p", String(ports.trivial), "-H", "127.0.0.1"], { cwd: path.join(root, "bench/trivial") });
+run(process.execPath, [NEXT, "start", "-p", String(ports.trivial), "-H", "127.0.0.1"], {
+  cwd: path.join(root, "bench/trivial"),
+});
 await waitFor(url("trivial"));
 run(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
   env: { PORT: String(ports.tier), NEXT_PORT: String(ports.app) },
@@ -144,13 +153,21 @@ const KINDS = [
   ["404", "/no-such-page"],
 ];
 console.log("\nHTML weight (what a reader's browser receives):");
-console.log(`  ${"page".padEnd(10)} ${"address".padEnd(40)} ${"raw".padStart(8)} ${"gzip".padStart(8)}`);
+console.log(
+  `  ${"page".padEnd(10)} ${"address".padEnd(40)} ${"raw".padStart(8)} ${"gzip".padStart(8)}`,
+);
 const bodies = new Map();
 for (const [kind, address] of KINDS) {
-  const body = Buffer.from(await (await fetch(url("app", address), { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+  const body = Buffer.from(
+    await (
+      await fetch(url("app", address), { headers: { "accept-encoding": "identity" } })
+    ).arrayBuffer(),
+  );
   bodies.set(address, body);
   const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
-  console.log(`  ${kind.padEnd(10)} ${address.padEnd(40)} ${kb(body.length).padStart(8)} ${kb(gzipSync(body).length).padStart(8)}`);
+  console.log(
+    `  ${kind.padEnd(10)} ${address.padEnd(40)} ${kb(body.length).padStart(8)} ${kb(gzipSync(body).length).padStart(8)}`,
+  );
 }
 
 // 4. nginx serving the same bytes from disk: each page as a file, with its gzip beside it.
@@ -194,7 +211,14 @@ await waitFor(url("disk", "/home.html"));
 function wrk(address, gzip) {
   const out = execFileSync(
     "wrk",
-    ["-t2", "-c50", `-d${SECONDS}s`, "--latency", ...(gzip ? ["-H", "Accept-Encoding: gzip"] : []), address],
+    [
+      "-t2",
+      "-c50",
+      `-d${SECONDS}s`,
+      "--latency",
+      ...(gzip ? ["-H", "Accept-Encoding: gzip"] : []),
+      address,
+    ],
     { encoding: "utf8" },
   );
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0);

@@ -10,7 +10,15 @@
  * end-to-end tests and the benchmark use it that way).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chownSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -30,7 +38,8 @@ export function localConfig(source, { port, nextPort, dir }) {
   ];
   let text = source;
   for (const [from, to] of replacements) {
-    if (!text.includes(from)) throw new Error(`deploy/nginx/riverbend.conf no longer has "${from.trim()}"`);
+    if (!text.includes(from))
+      throw new Error(`deploy/nginx/riverbend.conf no longer has "${from.trim()}"`);
     text = text.split(from).join(to);
   }
   return text.split("/run/nginx-riverbend-gate.sock").join(path.join(dir, "gate.sock"));
@@ -74,12 +83,17 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
   const dir = mkdtempSync(path.join(tmpdir(), "riverbend-nginx-"));
   mkdirSync(path.join(dir, "cache"));
   const source = readFileSync(path.join(root, "deploy/nginx/riverbend.conf"), "utf8");
-  writeFileSync(path.join(dir, "riverbend.conf"), localConfig(source, { port: PORT, nextPort: NEXT_PORT, dir }));
+  writeFileSync(
+    path.join(dir, "riverbend.conf"),
+    localConfig(source, { port: PORT, nextPort: NEXT_PORT, dir }),
+  );
   writeFileSync(path.join(dir, "nginx.conf"), mainConfig(dir));
   // Workers drop to nobody when started as root: they must be able to write the cache.
   if (process.getuid?.() === 0) chownTree(dir, 65534, 65534);
 
-  const test = spawnSync(NGINX, ["-t", "-q", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+  const test = spawnSync(NGINX, ["-t", "-q", "-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    encoding: "utf8",
+  });
   if (test.status !== 0) {
     console.error(test.stderr || test.stdout);
     rmSync(dir, { recursive: true, force: true });
@@ -108,7 +122,14 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
   process.on("SIGTERM", () => stop(0));
 
   if (withApp) {
-    run(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(NEXT_PORT), "-H", "127.0.0.1"]);
+    run(process.execPath, [
+      path.join(root, "node_modules/next/dist/bin/next"),
+      "start",
+      "-p",
+      String(NEXT_PORT),
+      "-H",
+      "127.0.0.1",
+    ]);
   }
   run(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")]);
   console.log(
