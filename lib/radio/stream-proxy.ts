@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { logUpstreamError } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import { listeners as defaultGate, type ListenerGate } from "./listeners";
 import { stationUrl } from "./station-url";
 import { parseStreamPort } from "./stream-port";
@@ -115,7 +116,11 @@ export async function proxyStream(
     return plain(502, "The radio station did not send audio.");
   }
 
-  const body = audioBody(upstream.response, upstream.abort, release);
+  metrics().streamsOpened.inc();
+  const body = audioBody(upstream.response, upstream.abort, () => {
+    release();
+    metrics().streamsClosed.inc();
+  });
   return new Response(body, {
     status: 200,
     headers: {
