@@ -28,7 +28,7 @@ const ok = (title: string): FetchResult => ({
   lastModified: null,
 });
 
-const body = (text: string): FetchResult => ({
+const body = (text: string): Extract<FetchResult, { status: "ok" }> => ({
   status: "ok",
   body: Buffer.from(text),
   contentType: "application/rss+xml",
