@@ -32,7 +32,8 @@ const QUIET = new Set(["level", "time", "msg", "pid", "hostname", "event", "sour
 export function formatTextLine(line: string): { text: string; level: number } {
   const record = JSON.parse(line) as Record<string, unknown>;
   const level = typeof record.level === "number" ? record.level : 30;
-  const time = typeof record.time === "number" ? new Date(record.time).toISOString() : "";
+  const time =
+    typeof record.time === "number" ? new Date(record.time).toISOString() : String(record.time);
   const extras = Object.entries(record)
     .filter(([key, value]) => !QUIET.has(key) && value !== undefined && value !== null)
     .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
@@ -78,8 +79,8 @@ export function logger(): Logger {
 }
 
 export function logNotFound(path: string) {
-  const clean_ = clean(path);
-  logger().warn({ event: "not-found", path: clean_ }, `[404] ${clean_}`);
+  const shown = clean(path);
+  logger().warn({ event: "not-found", path: shown }, `[404] ${shown}`);
 }
 
 /** An outside party failed (a feed, the blog host, the station); `fields` add context. */
