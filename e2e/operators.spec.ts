@@ -55,14 +55,15 @@ async function feedStatus(request: APIRequestContext, feedPath: string): Promise
 
 /**
  * A strict reader of the Prometheus text format (0.0.4): every line is a comment, blank, or
- * `name{label="value",...} number`; returns the samples.
+ * `name{label="value",...} number` (numbers as Go's ParseFloat reads them, so NaN in any
+ * case, which prom-client writes as "Nan"); returns the samples.
  */
 function parsePrometheus(
   text: string,
 ): { name: string; labels: Record<string, string>; value: number }[] {
   const samples: { name: string; labels: Record<string, string>; value: number }[] = [];
   const sample =
-    /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*)\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|Inf|NaN|\+Inf))(?: \d+)?$/;
+    /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*)\})? ([+-]?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|[Ii]nf|[Nn]a[Nn]))(?: \d+)?$/;
   for (const line of text.split("\n")) {
     if (line === "" || /^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+$/.test(line)) continue;
     const match = sample.exec(line);
