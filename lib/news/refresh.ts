@@ -1,8 +1,10 @@
 import { revalidatePath, revalidateTag } from "next/cache";
 import { TAGS } from "../constants";
+import { metrics } from "../metrics";
 import { refreshFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
 import { getSectionFeeds } from "./feeds-config";
+import { peekSectionHeadlines } from "./headlines";
 import type { SectionSlug } from "./sections";
 
 /**
@@ -32,6 +34,8 @@ export interface SectionRefresh {
   feedsAnswered: number;
   /** Feeds that failed now; each keeps its last good copy, if it has one. */
   failures: { url: string; error: string }[];
+  /** Headlines the section shows now (merged, capped). */
+  items: number;
   pages: string[];
 }
 
@@ -48,11 +52,14 @@ export async function refreshSections(slugs: readonly SectionSlug[]): Promise<Se
         if (success < started)
           failures.push({ url, error: health?.lastError?.message ?? "no answer" });
       }
+      const items = peekSectionHeadlines(section)?.length ?? 0;
+      metrics().sectionItems.set({ section }, items);
       return {
         section,
         feeds: feeds.length,
         feedsAnswered: feeds.length - failures.length,
         failures,
+        items,
         pages: pagesShowingSection(section),
       };
     }),
