@@ -176,7 +176,7 @@ describe("fetchFeed: redirects never reach the server's own network", () => {
     await expect(attempt).rejects.toThrow(FeedFetchError);
     await expect(fetchFeed(`${feedOrigin}/to-internal`)).rejects.toMatchObject({
       kind: "refused",
-      message: "refused loopback address 127.0.0.1",
+      message: `refused loopback address 127.0.0.1 (redirect to ${internalOrigin}/secret)`,
     });
     expect(internalHits).toEqual([]);
   });

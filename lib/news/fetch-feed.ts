@@ -59,6 +59,7 @@ export async function fetchFeed(address: string, options: Options = {}): Promise
   const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let target: URL | null = null;
   try {
     let url = new URL(address);
     const trustedOrigin = url.origin;
@@ -66,6 +67,7 @@ export async function fetchFeed(address: string, options: Options = {}): Promise
       if (url.protocol !== "http:" && url.protocol !== "https:") {
         throw new FeedFetchError(`refused protocol ${url.protocol}`, "refused");
       }
+      target = url;
       const trusted = url.origin === trustedOrigin;
       if (!trusted) assertPublicLiteral(url.hostname);
       const response = await get(url, options, controller.signal, trusted);
@@ -83,8 +85,13 @@ export async function fetchFeed(address: string, options: Options = {}): Promise
     if (
       error instanceof AddressRefusedError ||
       (error as { code?: unknown })?.code === "ERR_ADDRESS_REFUSED"
-    )
-      throw new FeedFetchError((error as Error).message, "refused");
+    ) {
+      // Name the redirect's target: the feed's own address is logged beside it.
+      throw new FeedFetchError(
+        `${(error as Error).message} (redirect to ${target?.href})`,
+        "refused",
+      );
+    }
     throw new FeedFetchError(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);
