@@ -18,8 +18,8 @@ export function ArticleCard({
   /** Unique on the page: the heading and the link are named from it. */
   id: string;
   newTabNoteId: string;
-  /** Above the fold: load the photo at once (the page's largest paint), not lazily. */
-  eager: boolean;
+  /** Above the fold: load the photo at once, not lazily; "first" is the page's largest paint. */
+  eager: boolean | "first";
   extra: boolean;
 }) {
   return (
@@ -34,7 +34,7 @@ export function ArticleCard({
         width={640}
         height={360}
         loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
+        fetchPriority={eager === "first" ? "high" : undefined}
         referrerPolicy="no-referrer"
       />
       <div>

@@ -39,7 +39,7 @@ export function ArticleGrid({
             article={article}
             id={`${id}${index}`}
             newTabNoteId={newTabNoteId}
-            eager={index < EAGER_CARDS}
+            eager={index === 0 ? "first" : index < EAGER_CARDS}
             extra={index >= limit}
           />
         ))}
