@@ -224,7 +224,8 @@ test.describe("page metadata and JSON-LD", () => {
       expect(head.meta["og:title"]).toBeTruthy();
       expect(new URL(head.meta["og:url"]!).href).toBe(new URL(canonical, baseURL).href);
       // Sections and posts have their own drawn image; other pages the site's default.
-      const ownImage = path.startsWith("/blog/") || SECTIONS.includes(path.slice(1));
+      const isPost = path.startsWith("/blog/") && !path.startsWith("/blog/page/");
+      const ownImage = isPost || SECTIONS.includes(path.slice(1));
       const image = new URL(head.meta["og:image"]!);
       expect(image.pathname).toBe(ownImage ? `${path}/opengraph-image` : "/opengraph-image");
       expect(head.meta["twitter:image"]).toBeTruthy();
