@@ -1,8 +1,13 @@
+import { fileURLToPath } from "node:url";
+
 /** The blog list's `page` values: plain whole numbers 1-9999 (lib/blog/pagination.ts agrees). */
 const BLOG_PAGE_VALUE = "(?<page>[1-9]\\d{0,3})";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Next's file-system cache, except that 404 answers stay in a bounded memory store
+  // (lib/cache-handler.mjs): unknown addresses must not fill the disk.
+  cacheHandler: fileURLToPath(new URL("./lib/cache-handler.mjs", import.meta.url)),
   poweredByHeader: false,
   reactStrictMode: true,
   // Internal addresses (/front-page, /site-map, /blog-list) and bad blog `page` values are
