@@ -14,11 +14,10 @@
  * `keepNotFoundInMemory` wraps any cache handler class, so a shared cache (e.g. Redis) can take
  * the file-system cache's place later and keep the same rule.
  */
-import { createRequire } from "node:module";
+import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 
-const require = createRequire(import.meta.url);
-/** Next's default handler, the one used when no `cacheHandler` is configured. */
-const FileSystemCache = require("next/dist/server/lib/incremental-cache/file-system-cache.js").default;
+/** Next's default handler, the one used when no `cacheHandler` is configured (a CommonJS module). */
+const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 
 /** At most this many bytes of 404 answers are kept (about 140 at ~70 kB each). */
 export const MAX_BYTES = 10 * 1024 * 1024;

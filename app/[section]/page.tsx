@@ -44,8 +44,8 @@ export default async function SectionPage({ params }: Props) {
   const { section: slug } = await params;
   const section: Section | undefined = getSection(slug);
   if (!section) {
-    // proxy.ts answers unknown first segments before they get here; this covers the rest
-    // (e.g. a section's name in capitals), without storing a page (lib/cache/).
+    // Every unknown single segment ends here: 404 in full (see NotFoundPage), kept in memory
+    // rather than on disk (lib/cache-handler.mjs).
     logNotFound(`/${slug}`);
     return <NotFoundPage kind="site" />;
   }
