@@ -1,4 +1,6 @@
 import { notFound } from "next/navigation";
+// Internal to Next.js, but the only place that says how this render is done; see isPrerendering.
+import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
 import { Suspense } from "react";
 import { NotFoundMessage } from "@/components/ui/not-found-message";
 import { NOT_FOUND_PAGES, type NotFoundKind } from "@/lib/not-found";
@@ -22,9 +24,13 @@ export function NotFoundBody({ kind }: { kind: NotFoundKind }) {
  * `setHTTPAccessFallbackOrRedirectStatus`). In the browser that boundary renders the segment's
  * not-found.tsx, which shows the same body.
  *
- * Only for cached (incremental) pages: those are prerendered before the answer is sent.
+ * That holds only when the page is prerendered for the cache. Next renders some requests to
+ * the same routes per request (a form POST, an address the route's pattern does not match, like
+ * `/a/%0A`), and there a notFound() inside a boundary would leave the status at 200: those get a
+ * plain notFound() (status 404, Next's error shell).
  */
 export function NotFoundPage({ kind }: { kind: NotFoundKind }) {
+  if (!isPrerendering()) notFound();
   return (
     <>
       <NotFoundBody kind={kind} />
@@ -33,6 +39,11 @@ export function NotFoundPage({ kind }: { kind: NotFoundKind }) {
       </Suspense>
     </>
   );
+}
+
+/** True while Next prerenders the page for its cache (incremental regeneration). */
+function isPrerendering(): boolean {
+  return workUnitAsyncStorage.getStore()?.type.startsWith("prerender") ?? false;
 }
 
 async function NotFoundStatus(): Promise<never> {
