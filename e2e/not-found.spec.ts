@@ -81,7 +81,12 @@ test.describe("without JavaScript", () => {
   }
 });
 
-for (const address of ["/no-such-page", "/deeply/nested/missing/path", "/blog-typo", "/%E2%9C%93"]) {
+for (const address of [
+  "/no-such-page",
+  "/deeply/nested/missing/path",
+  "/blog-typo",
+  "/%E2%9C%93",
+]) {
   test(`unknown path ${address} gets the 404 page`, async ({ page }) => {
     const response = await page.goto(address);
     expect(response?.status()).toBe(404);

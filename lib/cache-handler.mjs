@@ -105,7 +105,11 @@ export function keepNotFoundInMemory(Base, store) {
     /** @param {string} key @param {any} data @param {any} ctx */
     async set(key, data, ctx) {
       if (isNotFoundAnswer(data)) {
-        store.set(key, { value: data, lastModified: Date.now(), cacheControl: ctx?.cacheControl }, entrySize(data));
+        store.set(
+          key,
+          { value: data, lastModified: Date.now(), cacheControl: ctx?.cacheControl },
+          entrySize(data),
+        );
         return;
       }
       store.delete(key);

@@ -1,6 +1,10 @@
 import CacheHandler, { keepNotFoundInMemory, NotFoundStore } from "./cache-handler.mjs";
 
-type Entry = { value: { kind?: string; status?: number; data?: unknown }; lastModified: number; cacheControl?: unknown };
+type Entry = {
+  value: { kind?: string; status?: number; data?: unknown };
+  lastModified: number;
+  cacheControl?: unknown;
+};
 
 /** Stands in for the handler being wrapped (Next's file-system cache, later a shared one). */
 class RecordingBase {
