@@ -50,7 +50,8 @@ function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local" }) {
     PARTNER_DOC_URLS: ["media-kit", "network-guide", "sponsorship"]
       .map((doc) => `${STAND_IN_URL}/embed/docs/${doc}/preview`)
       .join(","),
-    // The real Icecast station the tests start (e2e/radio/station.mjs), on loopback.
+    // The station on loopback: in tests the real Icecast they start (e2e/radio/station.mjs),
+    // in the demo the stand-in's sample stream (e2e/stand-in/radio.mjs), both on RADIO_PORT.
     RADIO_STREAM_ORIGIN: "http://127.0.0.1",
     RADIO_STREAM_PORTS: String(RADIO_PORT),
   };
