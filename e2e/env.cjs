@@ -57,4 +57,23 @@ function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local" }) {
   };
 }
 
-module.exports = { STAND_IN_PORT, STAND_IN_URL, RADIO_PORT, REVALIDATE_SECRET, appEnv };
+/**
+ * The stand-in's command-line arguments. `radio: true` also plays the radio station on
+ * RADIO_PORT (the demo's sample stream); never alongside the tests' Icecast, which holds it.
+ */
+function standInArgs({ port = STAND_IN_PORT, radio = false } = {}) {
+  return [
+    "e2e/stand-in/server.mjs",
+    ...["--port", String(port)],
+    ...(radio ? ["--radio-port", String(RADIO_PORT)] : []),
+  ];
+}
+
+module.exports = {
+  STAND_IN_PORT,
+  STAND_IN_URL,
+  RADIO_PORT,
+  REVALIDATE_SECRET,
+  appEnv,
+  standInArgs,
+};

@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import standIn from "../e2e/env.cjs";
 
-const { appEnv, RADIO_PORT, STAND_IN_PORT, STAND_IN_URL } = standIn;
+const { appEnv, standInArgs, STAND_IN_URL } = standIn;
 
 const PORT = Number(process.env.PORT ?? 3000);
 const children = new Set();
@@ -40,11 +40,7 @@ async function waitFor(url, attempts = 50) {
   throw new Error(`${url} did not come up`);
 }
 
-run("node", [
-  "e2e/stand-in/server.mjs",
-  ...["--port", String(STAND_IN_PORT)],
-  ...["--radio-port", String(RADIO_PORT)],
-]);
+run("node", standInArgs({ radio: true }));
 await waitFor(`${STAND_IN_URL}/__health`);
 
 const env = appEnv({ siteUrl: process.env.SITE_URL ?? `http://localhost:${PORT}` });
