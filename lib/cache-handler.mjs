@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The page cache (next.config.mjs `cacheHandler`): Next's own file-system cache, except that
+ * The page cache (next.config.ts `cacheHandler`): Next's own file-system cache, except that
  * answers with status 404 are kept in a small bounded memory store and never written to disk.
  *
  * Unknown addresses land on cached (incremental) routes: a single segment on app/[section],
