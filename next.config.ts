@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { config } from "./lib/env";
 import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/security-headers";
@@ -14,6 +15,9 @@ import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/security-headers"
 const built = securityHeaders(config(), { development: process.env.NODE_ENV === "development" });
 
 const nextConfig: NextConfig = {
+  // Next's file-system cache, except that 404 answers stay in a bounded memory store
+  // (lib/cache-handler.mjs): unknown addresses must not fill the disk.
+  cacheHandler: fileURLToPath(new URL("./lib/cache-handler.mjs", import.meta.url)),
   poweredByHeader: false,
   generateEtags: false,
   reactStrictMode: true,

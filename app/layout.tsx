@@ -16,7 +16,6 @@ export function generateMetadata(): Metadata {
     description: SITE.description,
     alternates: { types: RSS_ALTERNATE },
     openGraph: { siteName: SITE.name, locale: SITE.locale, type: "website" },
-    // X reads the Open Graph title, description and image; only the card type is its own.
     twitter: { card: "summary_large_image" },
     robots: { index: true, follow: true },
     formatDetection: { telephone: false },

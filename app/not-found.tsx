@@ -1,17 +1,9 @@
 import type { Metadata } from "next";
-import { NotFoundMessage } from "@/components/ui/not-found-message";
+import { NotFoundBody } from "@/components/not-found/not-found-page";
+import { notFoundMetadata } from "@/lib/not-found";
 
-export const metadata: Metadata = {
-  title: "Page not found",
-  robots: { index: false, follow: true },
-};
+export const metadata: Metadata = notFoundMetadata("site");
 
 export default function NotFound() {
-  return (
-    <NotFoundMessage
-      title="Oops! Page not found"
-      text="The page you asked for has moved, expired or never existed."
-      back={{ href: "/", label: "Return to Home" }}
-    />
-  );
+  return <NotFoundBody kind="site" />;
 }

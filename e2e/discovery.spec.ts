@@ -215,7 +215,7 @@ test.describe("page metadata and JSON-LD", () => {
   ];
 
   for (const [path, canonical, types] of PAGES) {
-    test(`${path}: one canonical, Open Graph, Twitter card, feed link, its JSON-LD`, async ({
+    test(`${path}: one canonical, Open Graph, Twitter, feed link, its JSON-LD`, async ({
       page,
       baseURL,
     }) => {
@@ -224,10 +224,11 @@ test.describe("page metadata and JSON-LD", () => {
       expect(head.meta["og:title"]).toBeTruthy();
       expect(new URL(head.meta["og:url"]!).href).toBe(new URL(canonical, baseURL).href);
       // Sections and posts have their own drawn image; other pages the site's default.
-      const ownImage = path.startsWith("/blog/") || SECTIONS.includes(path.slice(1));
+      const isPost = path.startsWith("/blog/") && !path.startsWith("/blog/page/");
+      const ownImage = isPost || SECTIONS.includes(path.slice(1));
       const image = new URL(head.meta["og:image"]!);
       expect(image.pathname).toBe(ownImage ? `${path}/opengraph-image` : "/opengraph-image");
-      // X reads the Open Graph fields; only the card type is its own.
+      expect(head.meta["twitter:image"]).toBeTruthy();
       expect(head.meta["twitter:card"]).toBe("summary_large_image");
       expect(head.meta.description).toBeTruthy();
       expect(head.rss).toEqual([new URL("/rss", baseURL).href]);

@@ -50,10 +50,30 @@ function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local" }) {
     PARTNER_DOC_URLS: ["media-kit", "network-guide", "sponsorship"]
       .map((doc) => `${STAND_IN_URL}/embed/docs/${doc}/preview`)
       .join(","),
-    // The real Icecast station the tests start (e2e/radio/station.mjs), on loopback.
+    // The station on loopback: in tests the real Icecast they start (e2e/radio/station.mjs),
+    // in the demo the stand-in's sample stream (e2e/stand-in/radio.mjs), both on RADIO_PORT.
     RADIO_STREAM_ORIGIN: "http://127.0.0.1",
     RADIO_STREAM_PORTS: String(RADIO_PORT),
   };
 }
 
-module.exports = { STAND_IN_PORT, STAND_IN_URL, RADIO_PORT, REVALIDATE_SECRET, appEnv };
+/**
+ * The stand-in's command-line arguments. `radio: true` also plays the radio station on
+ * RADIO_PORT (the demo's sample stream); never alongside the tests' Icecast, which holds it.
+ */
+function standInArgs({ port = STAND_IN_PORT, radio = false } = {}) {
+  return [
+    "e2e/stand-in/server.mjs",
+    ...["--port", String(port)],
+    ...(radio ? ["--radio-port", String(RADIO_PORT)] : []),
+  ];
+}
+
+module.exports = {
+  STAND_IN_PORT,
+  STAND_IN_URL,
+  RADIO_PORT,
+  REVALIDATE_SECRET,
+  appEnv,
+  standInArgs,
+};

@@ -7,3 +7,4 @@ export declare function appEnv(options: {
   feedRevalidateSeconds?: number;
   blog?: "local" | "functions";
 }): Record<string, string>;
+export declare function standInArgs(options?: { port?: number; radio?: boolean }): string[];

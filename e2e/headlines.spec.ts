@@ -10,7 +10,7 @@ const SAMPLES = JSON.parse(
 
 /** Headline titles in page order, from the server-rendered HTML. */
 function titlesIn(html: string): string[] {
-  return [...html.matchAll(/<h3 class="[^"]*title[^"]*">([^<]*)<\/h3>/g)].map((m) =>
+  return [...html.matchAll(/<h3 id="[^"]*">([^<]*)<\/h3>/g)].map((m) =>
     m[1]!
       .replace(/&amp;/g, "&")
       .replace(/&#x27;|&#39;/g, "'")
@@ -82,7 +82,7 @@ test("the home page's internal address redirects to /", async ({ request }) => {
   expect(response.headers()["location"]).toBe("/");
 });
 
-test("article cards: title, description, date, lazy image with reserved size, Read more in a new tab", async ({
+test("article cards: title, description, date, image with reserved size (the first row's at once, the rest lazy), Read more in a new tab", async ({
   page,
 }) => {
   await page.goto("/business");
@@ -92,13 +92,23 @@ test("article cards: title, description, date, lazy image with reserved size, Re
   await expect(card.locator("p")).not.toBeEmpty();
   await expect(card.locator("time")).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
   const img = card.locator("img");
-  await expect(img).toHaveAttribute("loading", "lazy");
+  // The first card's photo is the largest paint: loaded at once, first.
+  await expect(img).toHaveAttribute("loading", "eager");
+  await expect(img).toHaveAttribute("fetchpriority", "high");
+  const images = page.locator("main li img");
+  await expect(images.nth(1)).toHaveAttribute("loading", "eager");
+  await expect(images.nth(1)).not.toHaveAttribute("fetchpriority", "high");
+  for (const index of [3, 4, 5]) await expect(images.nth(index)).toHaveAttribute("loading", "lazy");
   await expect(img).toHaveAttribute("width", "640");
   await expect(img).toHaveAttribute("height", "360");
   expect(await img.getAttribute("src")).toMatch(
     /^http:\/\/127\.0\.0\.1:\d+\/images\/business-1\.svg$/,
   );
-  const link = card.getByRole("link", { name: /^Read more/ });
+  // The link is named from its text, the card's heading and the note, each written once.
+  const link = card.getByRole("link", {
+    name: `Read more ${SAMPLES.business![0]!.title} (opens in a new tab)`,
+    exact: true,
+  });
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", "noopener noreferrer");
 });
@@ -179,8 +189,15 @@ test("section metadata: title, description, keywords, canonical, social tags, ro
   const collection = jsonLd
     .flatMap((text) => [JSON.parse(text)].flat())
     .find((data) => data["@type"] === "CollectionPage");
-  expect(collection.mainEntity.itemListElement).toHaveLength(SAMPLES.health!.length);
-  expect(collection.mainEntity.itemListElement[0].name).toBe(SAMPLES.health![0]!.title);
+  // Positions and addresses, in the page's order; the titles are on the page already.
+  const items = collection.mainEntity.itemListElement as { position: number; url: string }[];
+  expect(items).toHaveLength(SAMPLES.health!.length);
+  // Every card's link, shown or not yet (cards past the limit are hidden until "See All").
+  const links = await page
+    .locator("main li > div > a[target=_blank]")
+    .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+  expect(items.map((item) => item.url)).toEqual(links);
+  expect(items.map((item) => item.position)).toEqual(links.map((_, i) => i + 1));
 });
 
 test.describe("upstream failures", () => {

@@ -46,7 +46,7 @@ export function pageMetadata({
       // A page's `openGraph` replaces the layout's, image included, so it is named here.
       images,
     },
-    // X falls back to the Open Graph title, description and image: only the card type is set.
+    // Next.js fills X's title, description and image from the Open Graph fields.
     twitter: { card: "summary_large_image" },
   };
 }

@@ -3,11 +3,13 @@
  * `npm run demo`: builds and serves the site on http://localhost:3000 with sample content,
  * offline. The local stand-in (the same one the end-to-end tests use) plays the outside
  * hosts; the app is pointed at it through the documented environment variables.
+ * The stand-in also plays the radio station on the port the radio page asks for (8076):
+ * a short generated chime, looped as a live MP3 stream, with a Now Playing title.
  */
 import { spawn } from "node:child_process";
 import standIn from "../e2e/env.cjs";
 
-const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
+const { appEnv, standInArgs, STAND_IN_URL } = standIn;
 
 const PORT = Number(process.env.PORT ?? 3000);
 const children = new Set();
@@ -38,7 +40,7 @@ async function waitFor(url, attempts = 50) {
   throw new Error(`${url} did not come up`);
 }
 
-run("node", ["e2e/stand-in/server.mjs", "--port", String(STAND_IN_PORT)]);
+run("node", standInArgs({ radio: true }));
 await waitFor(`${STAND_IN_URL}/__health`);
 
 const env = appEnv({ siteUrl: process.env.SITE_URL ?? `http://localhost:${PORT}` });

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ArticleGrid } from "@/components/news/article-grid";
+import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { PageHeader } from "@/components/ui/page-header";
@@ -8,6 +8,7 @@ import { logNotFound } from "@/lib/log";
 import { getSectionHeadlines } from "@/lib/news/headlines";
 import { getSection, type Section } from "@/lib/news/sections";
 import { sectionJsonLd } from "@/lib/news/structured-data";
+import { notFoundMetadata } from "@/lib/not-found";
 import { pageMetadata } from "@/lib/seo";
 import { breadcrumbJsonLd } from "@/lib/structured-data";
 
@@ -28,7 +29,7 @@ type Props = { params: Promise<{ section: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const section = getSection((await params).section);
-  if (!section) return {};
+  if (!section) return notFoundMetadata("site");
   const metadata = pageMetadata({
     title: section.title,
     description: section.description,
@@ -43,8 +44,10 @@ export default async function SectionPage({ params }: Props) {
   const { section: slug } = await params;
   const section: Section | undefined = getSection(slug);
   if (!section) {
+    // Every unknown single segment ends here: 404 in full (see NotFoundPage), kept in memory
+    // rather than on disk (lib/cache-handler.mjs).
     logNotFound(`/${slug}`);
-    notFound();
+    return <NotFoundPage kind="site" />;
   }
   const headlines = await getSectionHeadlines(section.slug);
 

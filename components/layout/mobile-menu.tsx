@@ -5,8 +5,16 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import type { NavLink } from "@/lib/site";
 import styles from "./site-header.module.css";
+import { useHydrated } from "./use-hydrated";
 
-/** Below 1024 px the navigation collapses into this toggle list; a link click closes it. */
+/**
+ * Below 1024 px the navigation collapses into this toggle list; a link click closes it.
+ *
+ * Until scripts run (and for readers without them) the toggle is a native <details>, so the
+ * links are one tap away with no script; a link then loads a page whose menu starts closed.
+ * Once hydrated it becomes a button with aria-expanded that also closes on Escape, on a link
+ * click and on any route change.
+ */
 export function MobileMenu({
   newsLinks,
   mainLinks,
@@ -16,6 +24,7 @@ export function MobileMenu({
   mainLinks: readonly NavLink[];
   search: ReactNode;
 }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
 
@@ -37,6 +46,57 @@ export function MobileMenu({
 
   const close = () => setOpen(false);
 
+  const menu = (
+    <nav
+      id="mobile-menu"
+      aria-label="Mobile"
+      className={styles.mobilePanel}
+      hidden={hydrated && !open}
+    >
+      {search}
+      <ul className={styles.mobileList}>
+        <li>
+          <Link href="/" onClick={close}>
+            Home
+          </Link>
+        </li>
+      </ul>
+      <p className={styles.mobileHeading}>News</p>
+      <ul className={`${styles.mobileList} ${styles.mobileGrid}`}>
+        {newsLinks.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} onClick={close}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ul className={styles.mobileList}>
+        {mainLinks.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} onClick={close}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
+  if (!hydrated) {
+    // <details> shows its content only when open: the nav is not `hidden` in this form.
+    return (
+      <details className={styles.mobile}>
+        <summary className={`${styles.menuButton} ${styles.summary}`}>
+          <span aria-hidden="true" className={styles.burger} />
+          <span className={styles.whenClosed}>Menu</span>
+          <span className={styles.whenOpen}>Close</span>
+        </summary>
+        {menu}
+      </details>
+    );
+  }
+
   return (
     <div className={styles.mobile}>
       <button
@@ -49,35 +109,7 @@ export function MobileMenu({
         <span aria-hidden="true" className={styles.burger} data-open={open} />
         {open ? "Close" : "Menu"}
       </button>
-      <nav id="mobile-menu" aria-label="Mobile" className={styles.mobilePanel} hidden={!open}>
-        {search}
-        <ul className={styles.mobileList}>
-          <li>
-            <Link href="/" onClick={close}>
-              Home
-            </Link>
-          </li>
-        </ul>
-        <p className={styles.mobileHeading}>News</p>
-        <ul className={`${styles.mobileList} ${styles.mobileGrid}`}>
-          {newsLinks.map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} onClick={close}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <ul className={styles.mobileList}>
-          {mainLinks.map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} onClick={close}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {menu}
     </div>
   );
 }

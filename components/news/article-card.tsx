@@ -1,4 +1,5 @@
-import { formatLongDate } from "@/lib/dates";
+"use client";
+
 import type { FeedArticle } from "@/lib/news/types";
 import styles from "./news.module.css";
 
@@ -6,20 +7,28 @@ import styles from "./news.module.css";
  * One headline. Each piece of text is in the markup once: the "Read more" link takes its
  * accessible name from its own text, the card's heading and the grid's one "opens in a new
  * tab" note (aria-labelledby), instead of repeating the headline in a hidden label.
+ *
+ * A client component although it has no state: the page's React payload then carries the
+ * headline as data (a few hundred bytes) rather than as the card's whole element tree,
+ * class names and attributes included, fifteen times a page. It renders on the server
+ * like any other; the date is formatted there (`dateText`).
  */
 export function ArticleCard({
   article,
+  dateText,
   id,
   newTabNoteId,
   eager,
   extra,
 }: {
   article: FeedArticle;
+  /** The publication date as readers see it, or null. */
+  dateText: string | null;
   /** Unique on the page: the heading and the link are named from it. */
   id: string;
   newTabNoteId: string;
-  /** Above the fold: load the photo at once (the page's largest paint), not lazily. */
-  eager: boolean;
+  /** Above the fold: load the photo at once, not lazily; "first" is the page's largest paint. */
+  eager: boolean | "first";
   extra: boolean;
 }) {
   return (
@@ -34,13 +43,11 @@ export function ArticleCard({
         width={640}
         height={360}
         loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
+        fetchPriority={eager === "first" ? "high" : undefined}
         referrerPolicy="no-referrer"
       />
       <div>
-        {article.pubDate ? (
-          <time dateTime={article.pubDate}>{formatLongDate(new Date(article.pubDate))}</time>
-        ) : null}
+        {article.pubDate && dateText ? <time dateTime={article.pubDate}>{dateText}</time> : null}
         <h3 id={`${id}t`}>{article.title}</h3>
         {article.description ? <p>{article.description}</p> : null}
         <a

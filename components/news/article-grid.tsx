@@ -1,4 +1,5 @@
 import { ErrorBox } from "@/components/ui/error-box";
+import { formatLongDate } from "@/lib/dates";
 import type { SectionHeadlines } from "@/lib/news/types";
 import { ArticleCard } from "./article-card";
 import { PHOTOS_ATTRIBUTE } from "./photo-fallback";
@@ -37,9 +38,10 @@ export function ArticleGrid({
             // Position, not the link: the link would be written out once more as the key.
             key={index}
             article={article}
+            dateText={article.pubDate ? formatLongDate(new Date(article.pubDate)) : null}
             id={`${id}${index}`}
             newTabNoteId={newTabNoteId}
-            eager={index < EAGER_CARDS}
+            eager={index === 0 ? "first" : index < EAGER_CARDS}
             extra={index >= limit}
           />
         ))}

@@ -6,6 +6,11 @@ import styles from "./news.module.css";
 /**
  * Every card is already in the server-rendered HTML; this leaf only reveals the ones past
  * the limit. Toggle texts from the spec: "See All ({count} articles)" / "Show Less".
+ *
+ * The cards past the limit are hidden only where scripts run (`@media (scripting: enabled)`
+ * in news.module.css), so a reader without JavaScript gets every headline and no toggle that
+ * could not work. The media query is decided before the first paint: no flash of 15 cards
+ * collapsing to 5, no layout shift, and no second copy of any card.
  */
 export function ExpandableList({
   total,

@@ -188,10 +188,10 @@ const HEADER_SETS: { method?: string; headers: [string, string][]; body?: string
   },
 ];
 
-// TRACE is left out on purpose: Next.js builds a WHATWG Request for proxy.ts, which refuses
-// TRACE and TRACK, so Next answers them with a 500 before any project code runs. Refuse them
-// at the reverse proxy in front of the site (README, "Quality gates").
-const METHODS = ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND", "BREW", "HEAD"];
+// TRACE and TRACK on pages: proxy.ts no longer runs there. (On the few addresses it does handle,
+// Next.js still answers them with a 500 before proxy.ts runs: it builds a WHATWG Request, which
+// refuses them. The cache tier refuses both methods; README, "Known limits".)
+const METHODS = ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND", "BREW", "HEAD", "TRACE", "TRACK"];
 const METHOD_TARGETS = ["/", "/terms", "/sports", "/no-such-page", "/_next/static/x.js"];
 
 export function hostileCases(): HostileCase[] {

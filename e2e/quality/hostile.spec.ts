@@ -1,27 +1,17 @@
 /**
  * Gate: hostile requests against the production server. Every generated request gets an
  * answer below 500; an unknown path gets the 404 page; the server still answers at the end.
- * Unknown one-segment paths reach the ISR [section] route, so the growth of .next (the
- * on-disk cache) during the run is measured and printed too.
+ * The growth of .next (the on-disk cache) during the run is measured and printed too: pages
+ * first rendered add to it, 404 answers must not (e2e/not-found.spec.ts holds that to a bound).
  */
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { directorySize } from "../helpers";
 import { hostileCases, type HostileCase } from "./hostile-requests";
 import { sendRaw, type RawResponse } from "./raw-http";
 
 const NOT_FOUND_TEXT = "Oops! Page not found";
 const CONCURRENCY = 6;
-
-function directorySize(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) total += directorySize(full);
-    else if (entry.isFile()) total += statSync(full).size;
-  }
-  return total;
-}
 
 /** Next.js answers a path with "//" or "\\" by redirecting to its clean form on this site. */
 function isLocalPath(location: string): boolean {

@@ -62,8 +62,7 @@ for (const { path } of ROUTES) {
     page,
   }) => {
     await page.goto(path);
-    // A 404 arrives as Next.js's error shell (an empty body, vercel/next.js#62228) and the
-    // browser then loads the not-found page itself: wait for the page's heading.
+    // A 404 page swaps in its segment's not-found.tsx as it hydrates (same texts): wait for it.
     await page.locator("main h1").first().waitFor();
     await page.waitForLoadState("load");
     const total = await tagControls(page);

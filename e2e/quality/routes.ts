@@ -1,6 +1,6 @@
 /**
  * Every page the quality gates check: the spec's route table (section 2), one blog post,
- * one search and one unknown path. One list, so no gate can forget a page.
+ * one search, one unknown path and one unknown post. One list, so no gate can forget a page.
  */
 
 import { COMPLETE_SLUG } from "../stand-in/blog-catalogue.cjs";
@@ -40,6 +40,7 @@ export const ALL_ROUTES: readonly QualityRoute[] = [
   page("/books"),
   page("/search?q=council", false),
   { path: "/no-such-page/at-all", status: 404, content: false },
+  { path: "/blog/no-such-post", status: 404, content: false },
 ];
 
 /** The routes the gates check. */

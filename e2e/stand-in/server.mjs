@@ -5,16 +5,23 @@
  * is pointed at it through its documented environment variables, exactly as an operator
  * would point it at the real hosts. Tests steer it through /__control.
  *
- *   node e2e/stand-in/server.mjs [--port 4010]
+ *   node e2e/stand-in/server.mjs [--port 4010] [--radio-port 8076]
+ *
+ * With --radio-port it also plays the radio station on that port (radio.mjs: a sample
+ * stream and Icecast's status document). The demo asks for it; the tests do not, because
+ * they run a real Icecast on 8076.
  */
 import http from "node:http";
 import { blogRoutes } from "./blog.mjs";
 import { embedRoutes } from "./embeds.mjs";
 import { feedRoutes } from "./feeds.mjs";
+import { startSampleStation } from "./radio.mjs";
 
 const args = process.argv.slice(2);
 const portFlag = args.indexOf("--port");
 const port = Number(portFlag >= 0 ? args[portFlag + 1] : (process.env.STAND_IN_PORT ?? 4010));
+const radioFlag = args.indexOf("--radio-port");
+const radioPort = radioFlag >= 0 ? Number(args[radioFlag + 1]) : null;
 
 /** Route table: [method, pattern, handler(req, res, match, state)] */
 const routes = [...embedRoutes, ...feedRoutes, ...blogRoutes];
@@ -144,6 +151,24 @@ server.listen(port, "127.0.0.1", () => {
   console.log(`stand-in listening on http://127.0.0.1:${port}`);
 });
 
+const station =
+  radioPort === null
+    ? null
+    : await startSampleStation({ port: radioPort }).then(
+        (started) => {
+          console.log(`stand-in radio station on http://127.0.0.1:${radioPort}/stream`);
+          return started;
+        },
+        (error) => {
+          // Another station (a local Icecast) may hold the port: the site then plays that one.
+          console.warn(`stand-in radio station not started on port ${radioPort}: ${error.message}`);
+          return null;
+        },
+      );
+
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, async () => {
+    await station?.close();
+    server.close(() => process.exit(0));
+  });
 }

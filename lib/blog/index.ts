@@ -82,20 +82,43 @@ async function withLastGood<T>(key: string, read: () => Promise<T>): Promise<T> 
   }
 }
 
-function cachedRead<T>(parts: string[], read: (source: BlogSource) => Promise<T>): Promise<T> {
+/** Carries an answer out of the data cache without storing it (unstable_cache keeps no throw). */
+class Unstored<T> {
+  constructor(readonly value: T) {}
+}
+
+function cachedRead<T>(
+  parts: string[],
+  read: (source: BlogSource) => Promise<T>,
+  { store = () => true }: { store?: (value: T) => boolean } = {},
+): Promise<T> {
   const { key, source } = currentSource();
   const id = [key, ...parts].join(":");
-  return unstable_cache(() => withLastGood(id, () => read(source)), ["blog", key, ...parts], {
-    revalidate: BLOG_REVALIDATE_SECONDS,
-    tags: [TAGS.blog],
-  })();
+  const cached = unstable_cache(
+    async () => {
+      const value = await withLastGood(id, () => read(source));
+      if (!store(value)) throw new Unstored(value);
+      return value;
+    },
+    ["blog", key, ...parts],
+    { revalidate: BLOG_REVALIDATE_SECONDS, tags: [TAGS.blog] },
+  );
+  return cached().catch((thrown: unknown) => {
+    if (thrown instanceof Unstored) return thrown.value as T;
+    throw thrown;
+  });
 }
 
 const readList = (page: number): Promise<BlogListPage> =>
   cachedRead(["list", String(page)], (source) => source.list(page));
 
+/**
+ * One post, or null when the source has none. Absence is not cached as data: every address
+ * is a possible slug, so each unknown one would leave an entry on disk (.next/cache). The
+ * page's own 404 answer is cached instead, in memory (lib/cache-handler.mjs).
+ */
 const readPost = (slug: string): Promise<BlogPost | null> =>
-  cachedRead(["post", slug], (source) => source.get(slug));
+  cachedRead(["post", slug], (source) => source.get(slug), { store: (post) => post !== null });
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -1,17 +1,9 @@
 import type { Metadata } from "next";
-import { NotFoundMessage } from "@/components/ui/not-found-message";
+import { NotFoundBody } from "@/components/not-found/not-found-page";
+import { notFoundMetadata } from "@/lib/not-found";
 
-export const metadata: Metadata = {
-  title: "Blog post not found",
-  robots: { index: false, follow: true },
-};
+export const metadata: Metadata = notFoundMetadata("post");
 
 export default function BlogPostNotFound() {
-  return (
-    <NotFoundMessage
-      title="Blog post not found"
-      text="The post you asked for has moved or was never published."
-      back={{ href: "/blog", label: "Back to Blog" }}
-    />
-  );
+  return <NotFoundBody kind="post" />;
 }

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { BlogPostArticle } from "@/components/blog/blog-post";
+import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
 import { getBlogPost } from "@/lib/blog";
 import { blogPostingJsonLd } from "@/lib/blog/structured-data";
 import { logNotFound } from "@/lib/log";
+import { notFoundMetadata } from "@/lib/not-found";
 import { pageMetadata } from "@/lib/seo";
 import { breadcrumbJsonLd } from "@/lib/structured-data";
 
@@ -23,6 +24,7 @@ type Props = { params: Promise<{ slug: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const result = await getBlogPost(slug);
+  if (result.status === "not-found") return notFoundMetadata("post");
   if (result.status !== "ok") {
     return { title: "Blog post not found", robots: { index: false, follow: true } };
   }
@@ -49,7 +51,7 @@ export default async function BlogPostPage({ params }: Props) {
   const result = await getBlogPost(slug);
   if (result.status === "not-found") {
     logNotFound(`/blog/${slug}`);
-    notFound();
+    return <NotFoundPage kind="post" />;
   }
   return (
     <div className="container">

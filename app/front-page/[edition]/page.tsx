@@ -13,7 +13,7 @@ import { SITE } from "@/lib/site";
 import { organizationJsonLd, websiteJsonLd } from "@/lib/structured-data";
 
 /**
- * The home page. It is served at "/" through a rewrite in next.config.mjs (and its own
+ * The home page. It is served at "/" through a rewrite in next.config.ts (and its own
  * address redirects to "/"): a dynamic segment lets it skip the offline build like the
  * section pages, render on its first request with live headlines, and then be cached.
  */

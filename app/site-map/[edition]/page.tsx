@@ -12,7 +12,7 @@ import { SITE } from "@/lib/site";
 import { SITEMAP_CATEGORIES } from "@/lib/sitemap-pages";
 
 /**
- * The human sitemap, served at /sitemap: next.config.mjs rewrites it here so that, like the
+ * The human sitemap, served at /sitemap: next.config.ts rewrites it here so that, like the
  * blog list, it is rendered on its first request (the build stays offline: the recent posts
  * come from the blog host) and then served from the cache.
  */

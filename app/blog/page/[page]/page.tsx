@@ -1,15 +1,17 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { BlogCard } from "@/components/blog/blog-card";
 import { BlogPagination } from "@/components/blog/blog-pagination";
 import styles from "@/components/blog/blog.module.css";
+import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
 import { PageHeader } from "@/components/ui/page-header";
-import { getBlogList } from "@/lib/blog";
+import { getBlogList, type BlogListResult } from "@/lib/blog";
 import { blogPageHref, parsePageNumber } from "@/lib/blog/pagination";
 import { BLOG_COPY } from "@/lib/blog/copy";
+import { logNotFound } from "@/lib/log";
+import { notFoundMetadata } from "@/lib/not-found";
 import { pageMetadata } from "@/lib/seo";
 import { breadcrumbJsonLd } from "@/lib/structured-data";
 
@@ -27,9 +29,16 @@ export function generateStaticParams(): { page: string }[] {
 
 type Props = { params: Promise<{ page: string }> };
 
+/** A page after the last one (page 1 always exists: it says when there are no posts). */
+function isPastTheEnd(page: number, list: BlogListResult): boolean {
+  return list.status === "ok" && page > Math.max(list.totalPages, 1);
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = parsePageNumber((await params).page);
-  if (!page) return {};
+  if (!page) return notFoundMetadata("site");
+  const list = await getBlogList(page);
+  if (isPastTheEnd(page, list)) return notFoundMetadata("site");
   return pageMetadata({
     title: page === 1 ? BLOG_COPY.title : `${BLOG_COPY.title}, page ${page}`,
     description: BLOG_COPY.description,
@@ -38,10 +47,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function BlogListPage({ params }: Props) {
-  const page = parsePageNumber((await params).page);
-  if (!page) notFound();
-  const list = await getBlogList(page);
-  if (list.status === "ok" && page > Math.max(list.totalPages, 1)) notFound();
+  const raw = (await params).page;
+  const page = parsePageNumber(raw);
+  const list = page ? await getBlogList(page) : null;
+  if (!page || !list || isPastTheEnd(page, list)) {
+    logNotFound(`/blog/page/${raw}`);
+    return <NotFoundPage kind="site" />;
+  }
 
   return (
     <div className="container">

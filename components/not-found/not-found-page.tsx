@@ -1,0 +1,51 @@
+import { notFound } from "next/navigation";
+// Internal to Next.js, but the only place that says how this render is done; see isPrerendering.
+import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
+import { Suspense } from "react";
+import { NotFoundMessage } from "@/components/ui/not-found-message";
+import { NOT_FOUND_PAGES, type NotFoundKind } from "@/lib/not-found";
+
+/** A not-found page's body: the texts of lib/not-found.ts. */
+export function NotFoundBody({ kind }: { kind: NotFoundKind }) {
+  const { title, text, back } = NOT_FOUND_PAGES[kind];
+  return <NotFoundMessage title={title} text={text} back={back} />;
+}
+
+/**
+ * What a page renders for an address it does not know (an unknown post, a list page past the
+ * end), instead of calling notFound() itself.
+ *
+ * Next.js 16 answers a page that throws notFound() with status 404 and an empty error shell
+ * (`<html id="__next_error__">`): React's server rendering runs no error boundaries, so the
+ * not-found page and the layout around it are drawn by the browser only (vercel/next.js#62228).
+ * Here the page renders the not-found body itself, so the HTML holds the layout and the texts,
+ * and notFound() is thrown inside its own Suspense boundary, where it only sets the status:
+ * Next's prerender keeps the content outside the boundary and answers 404 (app-render's
+ * `setHTTPAccessFallbackOrRedirectStatus`). In the browser that boundary renders the segment's
+ * not-found.tsx, which shows the same body.
+ *
+ * That holds only when the page is prerendered for the cache. Next renders some requests to
+ * the same routes per request (a form POST, an address the route's pattern does not match, like
+ * `/a/%0A`), and there a notFound() inside a boundary would leave the status at 200: those get a
+ * plain notFound() (status 404, Next's error shell).
+ */
+export function NotFoundPage({ kind }: { kind: NotFoundKind }) {
+  if (!isPrerendering()) notFound();
+  return (
+    <>
+      <NotFoundBody kind={kind} />
+      <Suspense fallback={null}>
+        <NotFoundStatus />
+      </Suspense>
+    </>
+  );
+}
+
+/** True while Next prerenders the page for its cache (incremental regeneration). */
+function isPrerendering(): boolean {
+  return workUnitAsyncStorage.getStore()?.type.startsWith("prerender") ?? false;
+}
+
+async function NotFoundStatus(): Promise<never> {
+  notFound();
+}

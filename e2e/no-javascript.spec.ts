@@ -1,0 +1,157 @@
+/**
+ * Readers without JavaScript: the header's menus are native <details> until scripts run, and
+ * headlines past the limit are collapsed only where scripts run. With scripts off, every
+ * section is reachable from the header at 1280 px and 375 px, and every headline shows.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { SECTION_FEEDS } from "./stand-in/catalogue.cjs";
+import sampleHeadlines from "./stand-in/sample-headlines.json";
+
+const SECTION_LINKS = [
+  ["/local", "Local News"],
+  ["/national", "National News"],
+  ["/world", "World News"],
+  ["/politics", "Politics & Government"],
+  ["/business", "Business & Finance"],
+  ["/technology", "Technology & Innovation"],
+  ["/automotive", "Automotive & Energy"],
+  ["/realestate", "Real Estate & Housing"],
+  ["/health", "Health & Wellness"],
+  ["/sports", "Sports"],
+  ["/culture", "Arts & Culture"],
+  ["/food", "Food & Dining"],
+  ["/lifestyle", "Lifestyle & Fashion"],
+  ["/opinion", "Opinion & Editorials"],
+  ["/archives", "From the Archives"],
+  ["/events", "Local Events"],
+] as const;
+const MAIN_LINKS = ["/", "/books", "/radio", "/blog", "/partners", "/faq"];
+
+/** Headlines a section's page carries: its sample feeds merged, capped at 15. */
+function headlineCount(slug: string): number {
+  const feeds = SECTION_FEEDS[slug as keyof typeof SECTION_FEEDS] ?? [];
+  const samples = sampleHeadlines as Record<string, unknown[]>;
+  return Math.min(
+    15,
+    feeds.reduce((sum, id) => sum + (samples[id]?.length ?? 0), 0),
+  );
+}
+
+/** Opens the header's menu for this width and returns where its section links are. */
+async function openHeaderMenu(page: Page, isMobile: boolean) {
+  const header = page.locator("body > header");
+  const summary = page.locator("summary", { hasText: isMobile ? "Menu" : "News" });
+  const toggle = header.locator(summary);
+  await expect(toggle).toBeVisible();
+  const menu = isMobile
+    ? page.getByRole("navigation", { name: "Mobile" })
+    : header.locator("details", { has: summary });
+  await expect(menu.getByRole("link", { name: "Local News" })).toBeHidden();
+  await toggle.click();
+  await expect(menu.getByRole("link", { name: "Local News" })).toBeVisible();
+  return menu;
+}
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every section is reachable from the header", async ({ page, isMobile }) => {
+    for (const [href, title] of SECTION_LINKS) {
+      await page.goto("/faq");
+      const menu = await openHeaderMenu(page, isMobile);
+      const hrefs = await menu
+        .getByRole("link")
+        .filter({ visible: true })
+        .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+      for (const link of SECTION_LINKS) expect(hrefs).toContain(link[0]);
+      if (isMobile) for (const link of MAIN_LINKS) expect(hrefs).toContain(link);
+
+      await menu.getByRole("link", { name: title, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      // The new page's menu starts closed.
+      await expect(
+        page.getByRole("link", { name: "Local News" }).filter({ visible: true }),
+      ).toHaveCount(0);
+    }
+  });
+
+  test("the main links are in view without opening anything on a desktop", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, "below 1024 px they are in the menu (the test above)");
+    await page.goto("/faq");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const href of MAIN_LINKS) await expect(nav.locator(`a[href="${href}"]`)).toBeVisible();
+  });
+
+  test("the header menu opens from the keyboard", async ({ page, isMobile }) => {
+    await page.goto("/faq");
+    const toggle = page.locator("body > header summary", { hasText: isMobile ? "Menu" : "News" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    if (isMobile) {
+      // The search box comes first in the mobile menu.
+      await expect(page.getByRole("searchbox").filter({ visible: true })).toBeFocused();
+    } else {
+      await expect(page.getByRole("link", { name: "Local News" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/local$/);
+    }
+  });
+
+  test("every headline of every section shows, with no toggle that could not work", async ({
+    page,
+  }) => {
+    for (const [href] of SECTION_LINKS.filter(([href]) => href !== "/events")) {
+      const slug = href.slice(1);
+      await page.goto(href);
+      const cards = page
+        .locator("main li")
+        .filter({ has: page.getByRole("heading", { level: 3 }) });
+      await expect(cards, href).toHaveCount(headlineCount(slug));
+      for (const card of await cards.all()) await expect(card, href).toBeVisible();
+      await expect(page.getByRole("button", { name: /^See All/ })).toBeHidden();
+    }
+    expect(headlineCount("sports"), "one section has the full 15").toBe(15);
+  });
+
+  test("the home page's Breaking News shows every headline", async ({ page }) => {
+    await page.goto("/");
+    const breaking = page.locator("section", {
+      has: page.getByRole("heading", { name: "Breaking News" }),
+    });
+    const cards = breaking.getByRole("listitem");
+    await expect(cards).toHaveCount(headlineCount("national"));
+    await expect(cards.filter({ visible: true })).toHaveCount(headlineCount("national"));
+    await expect(breaking.getByRole("button", { name: /^See All/ })).toBeHidden();
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test("the menus become buttons with aria-expanded once scripts run", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto("/faq");
+    const button = page.getByRole("button", { name: isMobile ? "Menu" : "News", exact: true });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator("body > header summary")).toHaveCount(0);
+  });
+
+  test("sports shows 5 headlines, then all 15, then 5 again", async ({ page }) => {
+    await page.goto("/sports");
+    const visible = page.locator("main li").filter({ visible: true });
+    await expect(visible).toHaveCount(5);
+    await page.getByRole("button", { name: "See All (15 articles)" }).click();
+    await expect(visible).toHaveCount(15);
+    await page.getByRole("button", { name: "Show Less" }).click();
+    await expect(visible).toHaveCount(5);
+    await expect(page.getByRole("button", { name: "See All (15 articles)" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  });
+});

@@ -1,0 +1,127 @@
+// @ts-check
+/**
+ * The page cache (next.config.ts `cacheHandler`): Next's own file-system cache, except that
+ * answers with status 404 are kept in a small bounded memory store and never written to disk.
+ *
+ * Unknown addresses land on cached (incremental) routes: a single segment on app/[section],
+ * anything deeper on app/[...missing], an unknown post on app/blog/[slug]. Each answer would
+ * otherwise be stored like a page, one set of files in .next per address (~70 kB), so random
+ * addresses would fill the disk. Kept here, a repeated dead link is still served without a
+ * render, the store never holds more than MAX_BYTES, and it is emptied whenever a tag is
+ * revalidated (a post published under a slug that was 404 shows at once).
+ *
+ * Plain JavaScript: Next loads this file itself when the server starts, unbundled.
+ * `keepNotFoundInMemory` wraps any cache handler class, so a shared cache (e.g. Redis) can take
+ * the file-system cache's place later and keep the same rule.
+ */
+import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+
+/** Next's default handler, the one used when no `cacheHandler` is configured (a CommonJS module). */
+const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
+
+/** At most this many bytes of 404 answers are kept (about 140 at ~70 kB each). */
+export const MAX_BYTES = 10 * 1024 * 1024;
+
+/** @param {unknown} value */
+function byteLength(value) {
+  if (typeof value === "string") return Buffer.byteLength(value);
+  if (value instanceof Uint8Array) return value.byteLength;
+  return 0;
+}
+
+/** @param {any} data a cache entry's value */
+function entrySize(data) {
+  let size = byteLength(data.html) + byteLength(data.rscData) + byteLength(data.body);
+  if (data.segmentData instanceof Map) {
+    for (const [path, buffer] of data.segmentData) size += path.length + byteLength(buffer);
+  }
+  return size;
+}
+
+/** @param {any} data */
+function isNotFoundAnswer(data) {
+  return (data?.kind === "APP_PAGE" || data?.kind === "APP_ROUTE") && data.status === 404;
+}
+
+/** Least recently used first; bounded by the entries' bytes. Shared by every handler instance. */
+export class NotFoundStore {
+  /** @param {number} maxBytes */
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+    this.bytes = 0;
+    /** @type {Map<string, { entry: any; size: number }>} */
+    this.entries = new Map();
+  }
+
+  /** @param {string} key */
+  get(key) {
+    const item = this.entries.get(key);
+    if (!item) return null;
+    this.entries.delete(key);
+    this.entries.set(key, item);
+    return item.entry;
+  }
+
+  /** @param {string} key @param {any} entry @param {number} size */
+  set(key, entry, size) {
+    this.delete(key);
+    if (size > this.maxBytes) return;
+    this.entries.set(key, { entry, size });
+    this.bytes += size;
+    for (const [oldest, item] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= item.size;
+    }
+  }
+
+  /** @param {string} key */
+  delete(key) {
+    const item = this.entries.get(key);
+    if (!item) return;
+    this.entries.delete(key);
+    this.bytes -= item.size;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/**
+ * A cache handler class that keeps 404 answers in `store` and hands everything else to `Base`.
+ * @template {new (ctx: any) => any} T
+ * @param {T} Base
+ * @param {NotFoundStore} store
+ */
+export function keepNotFoundInMemory(Base, store) {
+  return class NotFoundInMemory extends Base {
+    /** @param {string} key @param {any[]} rest */
+    async get(key, ...rest) {
+      return store.get(key) ?? super.get(key, ...rest);
+    }
+
+    /** @param {string} key @param {any} data @param {any} ctx */
+    async set(key, data, ctx) {
+      if (isNotFoundAnswer(data)) {
+        store.set(
+          key,
+          { value: data, lastModified: Date.now(), cacheControl: ctx?.cacheControl },
+          entrySize(data),
+        );
+        return;
+      }
+      store.delete(key);
+      return super.set(key, data, ctx);
+    }
+
+    /** @param {any[]} args */
+    async revalidateTag(...args) {
+      store.clear();
+      return super.revalidateTag(...args);
+    }
+  };
+}
+
+export default keepNotFoundInMemory(FileSystemCache, new NotFoundStore(MAX_BYTES));
