@@ -1,16 +1,19 @@
 /**
  * Validate the configuration at start-up so a malformed environment variable stops the
- * server with a clear message instead of failing on some later request.
+ * server with a clear message instead of failing on some later request. Problems go through
+ * the one logger (lib/log.ts), so a JSON log collector sees them too.
  */
 import { config, ConfigError } from "./lib/env";
+import { logConfigProblem } from "./lib/log";
 import { builtHeadersMismatch } from "./lib/security-headers";
 
 try {
   const mismatch = builtHeadersMismatch(config());
-  if (mismatch) console.warn(`\nWarning: ${mismatch}.\n`);
+  if (mismatch) logConfigProblem(`Warning: ${mismatch}.`, false);
 } catch (error) {
   if (error instanceof ConfigError) {
-    console.error(`\n${error.message}\nSee README.md, "Configuration".\n`);
+    for (const problem of error.problems) logConfigProblem(problem, true);
+    logConfigProblem('Invalid configuration: see README.md, "Configuration".', true);
     process.exit(1);
   }
   throw error;

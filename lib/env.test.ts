@@ -25,6 +25,16 @@ describe("parseConfig", () => {
     });
     expect(config.adScriptUrl).toBeNull();
     expect(config.embeds.partnerDocUrls).toHaveLength(3);
+    expect(config.logFormat).toBe("text");
+  });
+
+  it("reads LOG_FORMAT: json or text, any case; anything else is a problem", () => {
+    expect(parseConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(parseConfig({ LOG_FORMAT: " JSON " }).logFormat).toBe("json");
+    expect(parseConfig({ LOG_FORMAT: "text" }).logFormat).toBe("text");
+    expect(problemsOf({ LOG_FORMAT: "yaml" })).toEqual([
+      'LOG_FORMAT must be "json" or "text", got "yaml"',
+    ]);
   });
 
   it("reads every documented variable", () => {

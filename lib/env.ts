@@ -13,6 +13,7 @@ export interface AppConfig {
   feedRevalidateSeconds: number;
   blogApi: { url: URL; key: string; domain: string } | null;
   revalidateSecret: string | null;
+  logFormat: LogFormat;
   radio: { origin: URL | null; path: string; ports: number[]; maxListeners: number };
   adScriptUrl: string | null;
   embeds: {
@@ -32,6 +33,18 @@ export class ConfigError extends Error {
 }
 
 type Source = Record<string, string | undefined>;
+
+export type LogFormat = "json" | "text";
+
+/**
+ * LOG_FORMAT: "json" for JSON lines, "text" (or unset) for readable lines; null when the value
+ * is neither. Exported on its own because the logger must read it even when the rest of the
+ * configuration is broken (that is exactly what it has to report).
+ */
+export function parseLogFormat(value: string | undefined): LogFormat | null {
+  const format = value?.trim().toLowerCase() || "text";
+  return format === "json" || format === "text" ? format : null;
+}
 
 const DEFAULT_EMBEDS = {
   EVENTS_WALL_URL: "https://www.socialwalls.com/embed/riverbend-chronicle-events",
@@ -143,6 +156,11 @@ export function parseConfig(env: Source): AppConfig {
   }
   const docUrls = docs.slice(0, 3).map((doc) => httpUrl("PARTNER_DOC_URLS", doc ?? "") ?? siteUrl);
 
+  const logFormat = parseLogFormat(env.LOG_FORMAT);
+  if (logFormat === null) {
+    problems.push(`LOG_FORMAT must be "json" or "text", got "${env.LOG_FORMAT}"`);
+  }
+
   const config: AppConfig = {
     siteUrl,
     newsFeedsFile: text("NEWS_FEEDS_FILE") ?? null,
@@ -150,6 +168,7 @@ export function parseConfig(env: Source): AppConfig {
     feedRevalidateSeconds: positiveInt("FEED_REVALIDATE_SECONDS", 300, 86_400),
     blogApi: blogUrl && blogKey ? { url: blogUrl, key: blogKey, domain: blogDomain } : null,
     revalidateSecret: text("REVALIDATE_SECRET") ?? null,
+    logFormat: logFormat ?? "text",
     radio: {
       origin: optionalUrl("RADIO_STREAM_ORIGIN", { origin: true }),
       path: radioPath,

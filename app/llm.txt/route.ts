@@ -4,5 +4,6 @@ import { MARKDOWN, textResponse } from "@/lib/discovery/responses";
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  return textResponse(await llmsTxt(), MARKDOWN);
+  const { text, complete } = await llmsTxt();
+  return textResponse(text, MARKDOWN, 200, { degraded: !complete });
 }

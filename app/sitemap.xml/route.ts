@@ -8,9 +8,11 @@ import { siteUrl } from "@/lib/site";
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  const entries = await sitemapEntries();
+  const { entries, complete } = await sitemapEntries();
   return textResponse(
     sitemapDocument(entries, (part) => siteUrl(`/sitemaps/${part}.xml`)),
     XML,
+    200,
+    { degraded: !complete },
   );
 }

@@ -7,11 +7,15 @@ export const standIn = {
   async override(
     path: string,
     behaviour: {
-      mode: "status" | "hang" | "delay";
+      mode: "status" | "hang" | "delay" | "redirect" | "truncate" | "cut-transfer";
       status?: number;
       body?: string;
       type?: string;
       ms?: number;
+      /** redirect: the Location sent. */
+      location?: string;
+      /** truncate, cut-transfer: bytes of the real feed sent before it stops. */
+      at?: number;
     },
   ) {
     await fetch(`${STAND_IN_URL}/__control/override`, {
@@ -30,6 +34,22 @@ export const standIn = {
   ): Promise<{ query: Record<string, string>; authorization: string | null } | undefined> {
     const requests = await (await fetch(`${STAND_IN_URL}/__control/requests`)).json();
     return requests[name];
+  },
+  /** Publishes a headline on a sample feed, dated now, on top of its items. */
+  async publishHeadline(feed: string, title: string, description = "Published by the newsroom.") {
+    await fetch(`${STAND_IN_URL}/__control/headline`, {
+      method: "POST",
+      body: JSON.stringify({ feed, title, description }),
+    });
+  },
+  async clearHeadlines(feed: string) {
+    await fetch(`${STAND_IN_URL}/__control/headlines/clear?feed=${encodeURIComponent(feed)}`, {
+      method: "POST",
+    });
+  },
+  /** The stand-in's "internal service" on another local port, and the requests it received. */
+  async internalService(): Promise<{ origin: string; hits: string[] }> {
+    return (await fetch(`${STAND_IN_URL}/__control/internal`)).json();
   },
   async hits(path: string): Promise<number> {
     const hits = (await (await fetch(`${STAND_IN_URL}/__control/hits`)).json()) as Record<

@@ -82,9 +82,17 @@ ${items
 </rdf:RDF>`;
 }
 
-function feedBody(id, origin) {
-  const items = sampleItems(id, origin);
-  if (!items) return null;
+function feedBody(id, origin, extraItems = []) {
+  const samples = sampleItems(id, origin);
+  if (!samples) return null;
+  const items = [
+    ...extraItems.map((item, index) => ({
+      ...item,
+      link: `https://news.example.com/${id}/published-${item.date.getTime()}-${index}`,
+      image: null,
+    })),
+    ...samples,
+  ];
   switch (FORMAT[id]) {
     case "atom":
       return { body: Buffer.from(atom(id, items)), type: "application/atom+xml; charset=utf-8" };
@@ -119,9 +127,19 @@ export const feedRoutes = [
   [
     "GET",
     /^\/feeds\/([a-z0-9-]+)\.xml$/,
-    (req, res, { match, send, url }) => {
-      const feed = feedBody(match[1], url.origin);
+    (req, res, { match, send, url, state, override }) => {
+      const feed = feedBody(match[1], url.origin, state.extraItems.get(match[1]));
       if (!feed) return send(res, 404, "no such feed");
+      // A document cut off after `at` bytes: answered in full as such ("truncate"), or a
+      // transfer that announces the whole length and stops half way ("cut-transfer").
+      if (override?.mode === "truncate") {
+        return send(res, 200, feed.body.subarray(0, override.at), feed.type);
+      }
+      if (override?.mode === "cut-transfer") {
+        res.writeHead(200, { "content-type": feed.type, "content-length": feed.body.length });
+        res.write(feed.body.subarray(0, override.at));
+        return setTimeout(() => res.socket?.destroy(), 20);
+      }
       const etag = `"${createHash("sha1").update(feed.body).digest("hex").slice(0, 16)}"`;
       if (req.headers["if-none-match"] === etag) {
         res.writeHead(304, { etag });

@@ -26,8 +26,25 @@ const radioPort = radioFlag >= 0 ? Number(args[radioFlag + 1]) : null;
 /** Route table: [method, pattern, handler(req, res, match, state)] */
 const routes = [...embedRoutes, ...feedRoutes, ...blogRoutes];
 
-/** Mutable behaviour that tests change through /__control and reset between tests. */
-const state = { overrides: new Map(), hits: new Map() };
+/**
+ * Mutable behaviour that tests change through /__control and reset between tests.
+ * `extraItems`: headlines an editor "published" on a feed (feed id → items, newest first).
+ */
+const state = { overrides: new Map(), hits: new Map(), extraItems: new Map() };
+
+/**
+ * A second listener on another local port, playing a service on the server's own network
+ * (a cache, an admin panel) that a feed's redirect must never reach. It records every hit.
+ */
+const internalHits = [];
+const internal = http.createServer((req, res) => {
+  internalHits.push(req.url ?? "/");
+  res.writeHead(200, { "content-type": "application/rss+xml" });
+  res.end(
+    '<?xml version="1.0"?><rss version="2.0"><channel><title>internal</title></channel></rss>',
+  );
+});
+internal.listen(0, "127.0.0.1");
 
 function send(res, status, body, type = "text/plain; charset=utf-8", headers = {}) {
   res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
@@ -48,7 +65,32 @@ const server = http.createServer(async (req, res) => {
     state.overrides.clear();
     state.hits.clear();
     state.requests?.clear();
+    state.extraItems.clear();
+    internalHits.length = 0;
     return send(res, 200, "reset");
+  }
+  if (url.pathname === "/__control/internal") {
+    // { "origin": "http://127.0.0.1:<port>", "hits": ["/path", ...] }
+    const { port: internalPort } = internal.address();
+    return send(
+      res,
+      200,
+      JSON.stringify({ origin: `http://127.0.0.1:${internalPort}`, hits: internalHits }),
+      "application/json",
+    );
+  }
+  if (url.pathname === "/__control/headline" && req.method === "POST") {
+    // { "feed": "national", "title": "...", "description": "..." }: published now, on top.
+    const { feed, title, description = "" } = JSON.parse(await readBody(req));
+    state.extraItems.set(feed, [
+      { title, description, date: new Date() },
+      ...(state.extraItems.get(feed) ?? []),
+    ]);
+    return send(res, 200, "ok");
+  }
+  if (url.pathname === "/__control/headlines/clear" && req.method === "POST") {
+    state.extraItems.delete(url.searchParams.get("feed"));
+    return send(res, 200, "ok");
   }
   if (url.pathname === "/__control/requests") {
     return send(
@@ -80,7 +122,15 @@ const server = http.createServer(async (req, res) => {
       : undefined);
   if (override?.mode === "hang") return; // never answers; the client's timeout must act
   if (override?.mode === "delay") await new Promise((resolve) => setTimeout(resolve, override.ms));
-  else if (override) {
+  else if (override?.mode === "redirect") {
+    res.writeHead(override.status ?? 302, {
+      location: override.location,
+      "cache-control": "no-store",
+    });
+    return res.end();
+  } else if (override?.mode === "truncate" || override?.mode === "cut-transfer") {
+    // Handled by the route, which knows the real body to cut (feeds.mjs).
+  } else if (override) {
     return send(
       res,
       override.status ?? 200,
@@ -92,7 +142,7 @@ const server = http.createServer(async (req, res) => {
   for (const [method, pattern, handler] of routes) {
     if (method !== req.method && !(method === "GET" && req.method === "HEAD")) continue;
     const match = url.pathname.match(pattern);
-    if (match) return handler(req, res, { url, match, state, send });
+    if (match) return handler(req, res, { url, match, state, send, override });
   }
   send(res, 404, "not found");
 });

@@ -4,6 +4,7 @@ import { shortenPageLifetime } from "../cache";
 import { TAGS } from "../constants";
 import { config, type AppConfig } from "../env";
 import { logUpstreamError } from "../log";
+import { metrics } from "../metrics";
 import { createFunctionsSource } from "./functions-source";
 import { createLocalSource } from "./local-source";
 import { totalPages } from "./pagination";
@@ -65,12 +66,17 @@ const lastGood = new Map<string, unknown>();
 async function withLastGood<T>(key: string, read: () => Promise<T>): Promise<T> {
   try {
     const value = await read();
+    metrics().blogReads.inc({ outcome: value === null ? "not-found" : "ok" });
     lastGood.delete(key);
     lastGood.set(key, value);
     if (lastGood.size > MAX_REMEMBERED) lastGood.delete(lastGood.keys().next().value!);
     return value;
   } catch (error) {
-    if (!lastGood.has(key)) throw error;
+    if (!lastGood.has(key)) {
+      metrics().blogReads.inc({ outcome: "error" });
+      throw error;
+    }
+    metrics().blogReads.inc({ outcome: "stale" });
     logUpstreamError(`blog ${key}`, `${describe(error)} (serving the last good copy)`);
     return lastGood.get(key) as T;
   }

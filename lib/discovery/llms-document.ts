@@ -6,14 +6,23 @@ import { KEY_PAGES, SECTION_PAGES } from "./pages";
 
 const RECENT_POSTS = 10;
 
-/** /llm.txt and /llms.txt: the site's sections, key pages and recent posts for assistants. */
-export async function llmsTxt(): Promise<string> {
+/**
+ * /llm.txt and /llms.txt: the site's sections, key pages and recent posts for assistants.
+ * `complete` is false when the blog could not be read (the posts are then left out).
+ */
+export async function llmsTxt(): Promise<{ text: string; complete: boolean }> {
   let posts: Awaited<ReturnType<typeof getAllBlogSummaries>> = [];
+  let complete = true;
   try {
     posts = (await getAllBlogSummaries()).slice(0, RECENT_POSTS);
   } catch (error) {
+    complete = false;
     logUpstreamError("llms.txt blog posts", error instanceof Error ? error.message : String(error));
   }
+  return { text: render(posts), complete };
+}
+
+function render(posts: Awaited<ReturnType<typeof getAllBlogSummaries>>): string {
   return renderLlmsTxt({
     title: SITE.name,
     summary: `${SITE.description} Part of the ${SITE.network.name}.`,

@@ -8,9 +8,10 @@ import type { SitemapEntry } from "./sitemap-xml";
 /**
  * Every indexable URL of the site, absolute (from SITE_URL): key pages, sections, the
  * blog's list pages and every post with its date. If the blog cannot be read, the rest is
- * still listed (and the failure logged): a sitemap is never an error page.
+ * still listed (and the failure logged): a sitemap is never an error page, but it is then
+ * `complete: false`, so that no cache keeps it long.
  */
-export async function sitemapEntries(): Promise<SitemapEntry[]> {
+export async function sitemapEntries(): Promise<{ entries: SitemapEntry[]; complete: boolean }> {
   const pages: SitemapEntry[] = [...KEY_PAGES, ...SECTION_PAGES].map((page) => ({
     url: siteUrl(page.path),
     changeFrequency: page.changeFrequency,
@@ -29,9 +30,9 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
       changeFrequency: "monthly" as const,
       priority: 0.7,
     }));
-    return [...pages, ...listPages, ...postEntries];
+    return { entries: [...pages, ...listPages, ...postEntries], complete: true };
   } catch (error) {
     logUpstreamError("sitemap blog posts", error instanceof Error ? error.message : String(error));
-    return pages;
+    return { entries: pages, complete: false };
   }
 }

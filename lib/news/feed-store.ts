@@ -1,68 +1,118 @@
-import { config } from "../env";
-import { logUpstreamError } from "../log";
-import { fetchFeed } from "./fetch-feed";
-import { jsonServiceUrl, parseJsonServiceResponse } from "./json-service";
-import { parseFeedBytes } from "./parse-feed";
+import type { FeedOutcome } from "../metrics";
 import type { FeedArticle } from "./types";
 
 /**
- * Reads one feed and remembers its last good copy in this process. A feed that fails,
- * hangs or sends garbage answers with the items it last had; only a feed that never
- * succeeded fails. Concurrent reads of the same feed share one request.
+ * Where each feed's last good copy (with the validators for the next conditional GET) and its
+ * health record live. One small interface so that a shared store (Redis) can stand in for
+ * this process's memory without the reader (feed-reader.ts) changing; its methods are
+ * asynchronous for that reason. `peekCopy` answers without I/O from what this process holds,
+ * for readers that must never wait (site search).
  */
 
-interface GoodCopy {
+export interface FeedCopy {
   articles: FeedArticle[];
   etag: string | null;
   lastModified: string | null;
 }
 
-const lastGood = new Map<string, GoodCopy>();
-const inFlight = new Map<string, Promise<FeedArticle[]>>();
+export interface FeedError {
+  message: string;
+  /** The upstream's HTTP status, when the failure was one. */
+  httpStatus?: number;
+  /** ISO 8601. */
+  at: string;
+}
 
-async function fetchAndParse(feedUrl: string, previous: GoodCopy | undefined): Promise<GoodCopy> {
-  const service = config().feedJsonServiceUrl;
-  const validators = { etag: previous?.etag, lastModified: previous?.lastModified };
-  const result = service
-    ? await fetchFeed(jsonServiceUrl(service, feedUrl), {
-        ...validators,
-        accept: "application/json",
-      })
-    : await fetchFeed(feedUrl, validators);
-  if (result.status === "not-modified") {
-    if (previous) return previous;
-    throw new Error("304 without a cached copy");
+export interface FeedHealth {
+  /** ISO 8601 of the last fetch that answered a good document or a 304. */
+  lastSuccessAt: string | null;
+  lastError: FeedError | null;
+  lastDurationMs: number | null;
+  /** Items in the last good copy. */
+  itemCount: number | null;
+  fetchCount: number;
+  errorCount: number;
+  notModifiedCount: number;
+}
+
+/** What one fetch did, as the reader reports it to the store. */
+export interface FetchRecord {
+  outcome: FeedOutcome;
+  durationMs: number;
+  at: Date;
+  itemCount?: number;
+  message?: string;
+  httpStatus?: number;
+}
+
+export interface FeedStore {
+  getCopy(feedUrl: string): Promise<FeedCopy | undefined>;
+  setCopy(feedUrl: string, copy: FeedCopy): Promise<void>;
+  peekCopy(feedUrl: string): FeedCopy | undefined;
+  getHealth(feedUrl: string): Promise<FeedHealth | undefined>;
+  recordFetch(feedUrl: string, record: FetchRecord): Promise<FeedHealth>;
+}
+
+export const EMPTY_HEALTH: FeedHealth = {
+  lastSuccessAt: null,
+  lastError: null,
+  lastDurationMs: null,
+  itemCount: null,
+  fetchCount: 0,
+  errorCount: 0,
+  notModifiedCount: 0,
+};
+
+/** The health record after one more fetch: pure, so every store computes it the same way. */
+export function nextHealth(previous: FeedHealth | undefined, record: FetchRecord): FeedHealth {
+  const health = { ...(previous ?? EMPTY_HEALTH) };
+  const at = record.at.toISOString();
+  health.fetchCount += 1;
+  health.lastDurationMs = Math.round(record.durationMs);
+  if (record.outcome === "ok" || record.outcome === "not-modified") {
+    health.lastSuccessAt = at;
+    if (record.outcome === "not-modified") health.notModifiedCount += 1;
+    if (record.itemCount !== undefined) health.itemCount = record.itemCount;
+  } else {
+    health.errorCount += 1;
+    health.lastError = {
+      message: record.message ?? record.outcome,
+      ...(record.httpStatus !== undefined ? { httpStatus: record.httpStatus } : {}),
+      at,
+    };
   }
-  const articles = service
-    ? parseJsonServiceResponse(result.body.toString("utf8"), feedUrl)
-    : parseFeedBytes(result.body, feedUrl, result.contentType);
-  return { articles, etag: result.etag, lastModified: result.lastModified };
+  return health;
 }
 
-/**
- * The feed's last good copy in this process, without fetching: for readers of the cache
- * (site search) that must not cause upstream calls. Undefined when the feed was never read.
- */
-export function peekFeed(feedUrl: string): FeedArticle[] | undefined {
-  return lastGood.get(feedUrl)?.articles;
+/** This process's memory. Bounded by the configured feeds (a few dozen addresses). */
+export function createMemoryFeedStore(): FeedStore {
+  const copies = new Map<string, FeedCopy>();
+  const health = new Map<string, FeedHealth>();
+  return {
+    async getCopy(feedUrl) {
+      return copies.get(feedUrl);
+    },
+    async setCopy(feedUrl, copy) {
+      copies.set(feedUrl, copy);
+    },
+    peekCopy(feedUrl) {
+      return copies.get(feedUrl);
+    },
+    async getHealth(feedUrl) {
+      return health.get(feedUrl);
+    },
+    async recordFetch(feedUrl, record) {
+      const next = nextHealth(health.get(feedUrl), record);
+      health.set(feedUrl, next);
+      return next;
+    },
+  };
 }
 
-export function readFeed(feedUrl: string): Promise<FeedArticle[]> {
-  const pending = inFlight.get(feedUrl);
-  if (pending) return pending;
-  const previous = lastGood.get(feedUrl);
-  const read = fetchAndParse(feedUrl, previous)
-    .then((copy) => {
-      lastGood.set(feedUrl, copy);
-      return copy.articles;
-    })
-    .catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
-      logUpstreamError(feedUrl, previous ? `${reason} (serving the last good copy)` : reason);
-      if (previous) return previous.articles;
-      throw error;
-    })
-    .finally(() => inFlight.delete(feedUrl));
-  inFlight.set(feedUrl, read);
-  return read;
+// On globalThis: pages, the refresh route and the status route are separate module
+// instances in one Next.js process, and must all see the same copies.
+const holder = globalThis as { __riverbendFeedStore?: FeedStore };
+
+export function feedStore(): FeedStore {
+  return (holder.__riverbendFeedStore ??= createMemoryFeedStore());
 }

@@ -1,11 +1,17 @@
 import http from "node:http";
 import https from "node:https";
+import { AddressRefusedError, assertPublicLiteral, guardedLookup } from "../net/address-rules";
 
 /**
  * One HTTP GET for a feed, with the limits a server that reads strangers' feeds needs:
  * an overall timeout, a byte cap, a few redirects (http/https only), an honest
  * User-Agent, and conditional GET. Built on node:http rather than fetch so the limits
  * hold on the socket and Next's fetch caching stays out of the way.
+ *
+ * Redirects never lead into the server's own network: the configured address's origin is
+ * trusted (operators point feeds at hosts they chose, loopback included), but any other
+ * origin a redirect names is reached only on a public address, checked on the address the
+ * socket actually connects to (lib/net/address-rules.ts).
  */
 
 export const FEED_TIMEOUT_MS = 8_000;
@@ -14,8 +20,15 @@ export const FEED_MAX_REDIRECTS = 3;
 export const USER_AGENT =
   "RiverbendChronicle/1.0 (+https://www.riverbendchronicle.com/faq; feed reader)";
 
+/** Why a fetch failed, in the words of the metrics (lib/metrics.ts). */
+export type FeedFailureKind = "http-error" | "timeout" | "refused" | "network-error";
+
 export class FeedFetchError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly kind: FeedFailureKind = "network-error",
+    readonly httpStatus?: number,
+  ) {
     super(message);
     this.name = "FeedFetchError";
   }
@@ -46,22 +59,40 @@ export async function fetchFeed(address: string, options: Options = {}): Promise
   const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let target: URL | null = null;
   try {
     let url = new URL(address);
+    const trustedOrigin = url.origin;
     for (let hop = 0; ; hop++) {
-      const response = await get(url, options, controller.signal);
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw new FeedFetchError(`refused protocol ${url.protocol}`, "refused");
+      }
+      target = url;
+      const trusted = url.origin === trustedOrigin;
+      if (!trusted) assertPublicLiteral(url.hostname);
+      const response = await get(url, options, controller.signal, trusted);
       if (response.redirect) {
-        if (hop >= FEED_MAX_REDIRECTS) throw new FeedFetchError("too many redirects");
+        if (hop >= FEED_MAX_REDIRECTS) throw new FeedFetchError("too many redirects", "http-error");
         url = new URL(response.redirect, url);
         continue;
       }
       return response.result!;
     }
   } catch (error) {
-    if (controller.signal.aborted) throw new FeedFetchError(`timed out after ${timeoutMs} ms`);
-    throw error instanceof FeedFetchError
-      ? error
-      : new FeedFetchError(error instanceof Error ? error.message : String(error));
+    if (controller.signal.aborted)
+      throw new FeedFetchError(`timed out after ${timeoutMs} ms`, "timeout");
+    if (error instanceof FeedFetchError) throw error;
+    if (
+      error instanceof AddressRefusedError ||
+      (error as { code?: unknown })?.code === "ERR_ADDRESS_REFUSED"
+    ) {
+      // Name the redirect's target: the feed's own address is logged beside it.
+      throw new FeedFetchError(
+        `${(error as Error).message} (redirect to ${target?.href})`,
+        "refused",
+      );
+    }
+    throw new FeedFetchError(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);
   }
@@ -71,10 +102,8 @@ function get(
   url: URL,
   options: Options,
   signal: AbortSignal,
+  trusted: boolean,
 ): Promise<{ redirect: string; result?: never } | { redirect?: never; result: FetchResult }> {
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return Promise.reject(new FeedFetchError(`refused protocol ${url.protocol}`));
-  }
   const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
@@ -88,7 +117,10 @@ function get(
 
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { headers, signal }, (response) => {
+    // Off the configured origin, every connection goes through the address check; a fresh
+    // agent so that no pooled socket skips it.
+    const guard = trusted ? {} : { lookup: guardedLookup, agent: false as const };
+    const request = client.get(url, { headers, signal, ...guard }, (response) => {
       const status = response.statusCode ?? 0;
       const header = (name: string) => {
         const value = response.headers[name];
@@ -99,7 +131,7 @@ function get(
         const location = header("location");
         return location
           ? resolve({ redirect: location })
-          : reject(new FeedFetchError(`HTTP ${status} without Location`));
+          : reject(new FeedFetchError(`HTTP ${status} without Location`, "http-error", status));
       }
       if (status === 304) {
         response.resume();
@@ -107,7 +139,7 @@ function get(
       }
       if (status !== 200) {
         response.resume();
-        return reject(new FeedFetchError(`HTTP ${status}`));
+        return reject(new FeedFetchError(`HTTP ${status}`, "http-error", status));
       }
       const declared = Number(header("content-length"));
       if (declared > maxBytes) {

@@ -4,7 +4,8 @@ import { shortenPageLifetime } from "../cache";
 import { TAGS } from "../constants";
 import { config } from "../env";
 import { logUpstreamError } from "../log";
-import { peekFeed, readFeed } from "./feed-store";
+import { metrics } from "../metrics";
+import { peekFeed, readFeed } from "./feed-reader";
 import { getSectionFeeds } from "./feeds-config";
 import { mergeArticles } from "./normalise";
 import type { SectionSlug } from "./sections";
@@ -14,12 +15,14 @@ class AllFeedsFailedError extends Error {}
 
 /** All feeds of a section in parallel; failed feeds are skipped; throws only if none answered. */
 async function loadSection(slug: SectionSlug, feeds: string[]): Promise<FeedArticle[]> {
-  const results = await Promise.allSettled(feeds.map((url) => readFeed(url)));
+  const results = await Promise.allSettled(feeds.map((url) => readFeed(url, slug)));
   const lists = results
     .filter((result) => result.status === "fulfilled")
     .map((result) => result.value);
   if (lists.length === 0) throw new AllFeedsFailedError(`every feed of "${slug}" failed`);
-  return mergeArticles(lists);
+  const articles = mergeArticles(lists);
+  metrics().sectionItems.set({ section: slug }, articles.length);
+  return articles;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { decode } from "html-entities";
+import { assertWellFormedFeed } from "./feed-document";
 import { normaliseArticle, type RawArticle } from "./normalise";
 import type { FeedArticle } from "./types";
 
@@ -105,10 +106,12 @@ function stripDoctypes(xml: string): string {
  * - the DOCTYPE goes, with any internal subset: no entity expansion, no external entities;
  * - HTML entities XML does not define (&nbsp;, &eacute;...) become numeric references;
  *   unknown ones become literal text;
+ * - a bare `&` that starts no reference (`Q&A`, `?a=1&b=2`) becomes `&amp;`;
  * - control characters XML forbids are dropped.
+ * Structure is not repaired: a document cut off half way stays broken (feed-document.ts).
  */
 export function sanitiseFeedXml(xml: string): string {
-  return stripDoctypes(xml.replace(/^\uFEFF/, ""))
+  return escapeBareAmpersands(stripDoctypes(xml.replace(/^\uFEFF/, "")))
     .replace(/<!ENTITY[^>]*>/gi, "")
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
     .replace(/&([A-Za-z][A-Za-z0-9]{0,31});/g, (match, name: string) => {
@@ -119,10 +122,37 @@ export function sanitiseFeedXml(xml: string): string {
     });
 }
 
-/** RSS 2.0, RSS 1.0 (RDF) or Atom text to articles. Throws FeedParseError for anything else. */
+const BARE_AMPERSAND = /&(?!#\d{1,7};|#x[0-9A-Fa-f]{1,6};|[A-Za-z][A-Za-z0-9]{0,31};)/g;
+
+/** `&` that starts no reference becomes `&amp;`, outside CDATA sections (where `&` is text). */
+function escapeBareAmpersands(xml: string): string {
+  let out = "";
+  let position = 0;
+  for (;;) {
+    const start = xml.indexOf("<![CDATA[", position);
+    const end = start < 0 ? -1 : xml.indexOf("]]>", start + 9);
+    const outside = xml.slice(position, start < 0 ? undefined : start);
+    out += outside.replace(BARE_AMPERSAND, "&amp;");
+    if (start < 0) return out;
+    // An unterminated CDATA section is left as it is: the document check refuses it.
+    if (end < 0) return out + xml.slice(start);
+    out += xml.slice(start, end + 3);
+    position = end + 3;
+  }
+}
+
+/**
+ * RSS 2.0, RSS 1.0 (RDF) or Atom text to articles. Throws FeedParseError for anything else,
+ * including a document that is not complete and well-formed (feed-document.ts).
+ */
 export function parseFeedText(xml: string, feedUrl: string): FeedArticle[] {
   const text = sanitiseFeedXml(xml).trimStart();
   if (!text.startsWith("<")) throw new FeedParseError("not XML");
+  try {
+    assertWellFormedFeed(text);
+  } catch (error) {
+    throw new FeedParseError(error instanceof Error ? error.message : "not a well-formed feed");
+  }
   let feed: ReturnType<typeof parseFeed>;
   try {
     feed = parseFeed(text);

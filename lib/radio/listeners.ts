@@ -22,4 +22,6 @@ export class ListenerGate {
   }
 }
 
-export const listeners = new ListenerGate();
+// On globalThis: the metrics route (another module instance in the same process) reads it.
+const holder = globalThis as { __riverbendListeners?: ListenerGate };
+export const listeners: ListenerGate = (holder.__riverbendListeners ??= new ListenerGate());

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { logUpstreamError } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import { listeners as defaultGate, type ListenerGate } from "./listeners";
 import { stationUrl } from "./station-url";
 import { parseStreamPort } from "./stream-port";
@@ -26,10 +27,17 @@ const AUDIO_TYPE = /^(audio\/[\w.+-]+|application\/ogg|video\/ogg)\s*(;.*)?$/i;
 /** Bytes buffered between the station and the listener before we stop reading the station. */
 const HIGH_WATER_MARK = 64 * 1024;
 
+/** Seconds a listener (or a cache in front) should wait before asking again after a 5xx. */
+const RETRY_AFTER_SECONDS = 15;
+
 function plain(status: number, message: string): Response {
   return new Response(`${message}\n`, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...(status >= 500 ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : {}),
+    },
   });
 }
 
@@ -115,7 +123,11 @@ export async function proxyStream(
     return plain(502, "The radio station did not send audio.");
   }
 
-  const body = audioBody(upstream.response, upstream.abort, release);
+  metrics().streamsOpened.inc();
+  const body = audioBody(upstream.response, upstream.abort, () => {
+    release();
+    metrics().streamsClosed.inc();
+  });
   return new Response(body, {
     status: 200,
     headers: {

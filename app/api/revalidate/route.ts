@@ -1,44 +1,67 @@
-import { timingSafeEqual } from "node:crypto";
-import { revalidatePath, revalidateTag } from "next/cache";
-import { TAGS } from "@/lib/constants";
+import { refreshBlog } from "@/lib/blog/refresh";
 import { config } from "@/lib/env";
+import { logRefresh } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
+import { refreshSections } from "@/lib/news/refresh";
+import { hasOperatorSecret, secretRefused } from "@/lib/operator-secret";
+import { parseRefreshRequest } from "@/lib/refresh-request";
 
 /**
- * POST /api/revalidate: the blog's on-demand refresh, for the functions host (or an editor)
- * to call after publishing. The secret (REVALIDATE_SECRET) travels in a header, never in the
- * address (addresses end up in logs): `Authorization: Bearer <secret>` or
- * `x-revalidate-secret: <secret>`. Wrong or missing secret, or none configured: 401.
+ * POST /api/revalidate: on-demand refresh for editors and the blog's functions host.
+ * Body (lib/refresh-request.ts): {"sections": [...] | "all"}, {"blog": true}, or empty for
+ * the blog. Sections' feeds are read again before answering, so the next reader sees the new
+ * headlines. Secret as lib/operator-secret.ts says; wrong or missing: 401; a bad body: 400.
  */
 export const dynamic = "force-dynamic";
 
-function presentedSecret(request: Request): string | null {
-  const header = request.headers.get("x-revalidate-secret");
-  if (header) return header;
-  const authorization = request.headers.get("authorization");
-  const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization) : null;
-  return match?.[1] ?? null;
-}
+/** Well above any real request; the reverse proxy caps bodies too. */
+const MAX_BODY_BYTES = 16 * 1024;
 
-function matches(presented: string | null, expected: string | null): boolean {
-  if (!presented || !expected) return false;
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+const NO_STORE = { "cache-control": "no-store" };
+
+function badRequest(error: string, extra: Record<string, unknown> = {}, status = 400) {
+  return Response.json({ revalidated: false, error, ...extra }, { status, headers: NO_STORE });
 }
 
 export async function POST(request: Request) {
-  if (!matches(presentedSecret(request), config().revalidateSecret)) {
-    return Response.json(
-      { revalidated: false, error: "Missing or wrong secret" },
-      { status: 401, headers: { "www-authenticate": "Bearer", "cache-control": "no-store" } },
+  if (!hasOperatorSecret(request, config().revalidateSecret)) return secretRefused();
+
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) return badRequest("The body is too large.", {}, 413);
+  const body = await request.text();
+  if (Buffer.byteLength(body) > MAX_BODY_BYTES)
+    return badRequest("The body is too large.", {}, 413);
+
+  const parsed = parseRefreshRequest(body);
+  if (!parsed.ok) {
+    return badRequest(
+      parsed.error,
+      parsed.unknownSections ? { unknownSections: parsed.unknownSections } : {},
     );
   }
-  // Expire at once (not stale-while-revalidate): the next reader gets the new content.
-  revalidateTag(TAGS.blog, { expire: 0 });
-  revalidatePath("/blog/page/[page]", "page");
-  revalidatePath("/blog/[slug]", "page");
+
+  const sections = parsed.sections.length > 0 ? await refreshSections(parsed.sections) : [];
+  if (sections.length > 0) {
+    metrics().refreshes.inc({ kind: "headlines" });
+    logRefresh(`headlines of ${parsed.sections.join(", ")}`, {
+      sections: parsed.sections,
+      failedFeeds: sections.flatMap((section) => section.failures.map((failure) => failure.url)),
+    });
+  }
+  const blog = parsed.blog ? refreshBlog() : null;
+  if (blog) {
+    metrics().refreshes.inc({ kind: "blog" });
+    logRefresh("blog");
+  }
+
   return Response.json(
-    { revalidated: true, tag: TAGS.blog, at: new Date().toISOString() },
-    { headers: { "cache-control": "no-store" } },
+    {
+      revalidated: true,
+      at: new Date().toISOString(),
+      sections,
+      blog: blog !== null,
+      ...(blog ? { tag: blog.tag } : {}),
+    },
+    { headers: NO_STORE },
   );
 }

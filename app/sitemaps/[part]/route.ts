@@ -7,8 +7,9 @@ export const dynamic = "force-dynamic";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ part: string }> }) {
   const match = /^([1-9]\d{0,4})\.xml$/.exec((await params).part);
-  const body = match ? sitemapPart(await sitemapEntries(), Number(match[1])) : null;
+  const { entries, complete } = await sitemapEntries();
+  const body = match ? sitemapPart(entries, Number(match[1])) : null;
   return body
-    ? textResponse(body, XML)
+    ? textResponse(body, XML, 200, { degraded: !complete })
     : textResponse("Not found\n", "text/plain; charset=utf-8", 404);
 }

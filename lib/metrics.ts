@@ -1,0 +1,89 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { listeners } from "./radio/listeners";
+
+/**
+ * The server's metrics in Prometheus format (GET /api/metrics). One registry of our own, not
+ * prom-client's global one, kept on globalThis: Next.js loads route handlers and pages as
+ * separate module instances in one process, and each would otherwise register (and count)
+ * on its own copy, or fail registering the same name twice.
+ */
+
+/** How one feed fetch ended. */
+export const FEED_OUTCOMES = [
+  "ok",
+  "not-modified",
+  "http-error",
+  "timeout",
+  "parse-error",
+  "refused",
+  "network-error",
+] as const;
+export type FeedOutcome = (typeof FEED_OUTCOMES)[number];
+
+export type BlogReadOutcome = "ok" | "not-found" | "stale" | "error";
+export type RefreshKind = "headlines" | "blog";
+
+function create() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    feedFetches: new Counter({
+      name: "riverbend_feed_fetches_total",
+      help: "Feed fetches by section and outcome (ok, not-modified, http-error, timeout, parse-error, refused, network-error).",
+      labelNames: ["section", "outcome"] as const,
+      registers: [registry],
+    }),
+    feedFetchSeconds: new Histogram({
+      name: "riverbend_feed_fetch_duration_seconds",
+      help: "Time a feed fetch took, from request to parsed items (or failure), by section.",
+      labelNames: ["section"] as const,
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16],
+      registers: [registry],
+    }),
+    sectionItems: new Gauge({
+      name: "riverbend_section_items",
+      help: "Headlines a section showed after its last read (merged, capped).",
+      labelNames: ["section"] as const,
+      registers: [registry],
+    }),
+    radioListeners: new Gauge({
+      name: "riverbend_radio_listeners",
+      help: "Radio streams the proxy is serving now.",
+      registers: [registry],
+      collect() {
+        this.set(listeners.count);
+      },
+    }),
+    streamsOpened: new Counter({
+      name: "riverbend_radio_streams_opened_total",
+      help: "Radio streams the proxy started passing on to a listener.",
+      registers: [registry],
+    }),
+    streamsClosed: new Counter({
+      name: "riverbend_radio_streams_closed_total",
+      help: "Radio streams that ended (listener left or station stopped).",
+      registers: [registry],
+    }),
+    blogReads: new Counter({
+      name: "riverbend_blog_source_reads_total",
+      help: "Reads of the blog source by outcome (stale: failed, last good copy served).",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
+    refreshes: new Counter({
+      name: "riverbend_refreshes_total",
+      help: "On-demand refreshes (POST /api/revalidate) by kind.",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof create>;
+
+const holder = globalThis as { __riverbendMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  return (holder.__riverbendMetrics ??= create());
+}

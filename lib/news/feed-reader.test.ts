@@ -1,0 +1,181 @@
+import { logRefused, logUpstreamError } from "../log";
+import { metrics } from "../metrics";
+import { feedStore } from "./feed-store";
+import { FeedFetchError, fetchFeed, type FetchResult } from "./fetch-feed";
+import { peekFeed, readFeed, refreshFeed } from "./feed-reader";
+
+jest.mock("../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
+jest.mock("../log", () => ({ logUpstreamError: jest.fn(), logRefused: jest.fn() }));
+jest.mock("./fetch-feed", () => ({
+  ...jest.requireActual("./fetch-feed"),
+  fetchFeed: jest.fn(),
+}));
+
+const fetchMock = jest.mocked(fetchFeed);
+
+const rss = (title: string) =>
+  Buffer.from(
+    `<?xml version="1.0"?><rss version="2.0"><channel><title>Feed</title>` +
+      `<item><title>${title}</title><link>https://news.example/${encodeURIComponent(title)}</link>` +
+      `<pubDate>Mon, 02 Mar 2026 10:00:00 GMT</pubDate></item></channel></rss>`,
+  );
+
+const ok = (title: string): FetchResult => ({
+  status: "ok",
+  body: rss(title),
+  contentType: "application/rss+xml",
+  etag: null,
+  lastModified: null,
+});
+
+const body = (text: string): Extract<FetchResult, { status: "ok" }> => ({
+  status: "ok",
+  body: Buffer.from(text),
+  contentType: "application/rss+xml",
+  etag: null,
+  lastModified: null,
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  jest.mocked(logUpstreamError).mockReset();
+  jest.mocked(logRefused).mockReset();
+});
+
+async function fetchCount(section: string, outcome: string): Promise<number> {
+  const metric = await metrics().feedFetches.get();
+  return (
+    metric.values.find(
+      (value) => value.labels.section === section && value.labels.outcome === outcome,
+    )?.value ?? 0
+  );
+}
+
+describe("peekFeed", () => {
+  it("answers nothing, and fetches nothing, for a feed never read", () => {
+    expect(peekFeed("https://feeds.example/never.xml")).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("answers the last good copy without fetching again", async () => {
+    const url = "https://feeds.example/peek.xml";
+    fetchMock.mockResolvedValueOnce(ok("Council meets"));
+    await readFeed(url);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    expect(peekFeed(url)?.map((article) => article.title)).toEqual(["Council meets"]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // A failed read keeps the good copy, and peeking still does not fetch.
+    fetchMock.mockRejectedValueOnce(new Error("HTTP 500"));
+    await readFeed(url);
+    expect(peekFeed(url)?.map((article) => article.title)).toEqual(["Council meets"]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("readFeed: only good documents replace the last good copy", () => {
+  const url = "https://feeds.example/local.xml";
+  const good = rss("Bridge reopens").toString("utf8");
+
+  beforeAll(async () => {
+    fetchMock.mockResolvedValueOnce(ok("Bridge reopens"));
+    await readFeed(url, "local");
+  });
+
+  it.each([
+    ["cut inside the item's title", good.slice(0, good.indexOf("Bridge") + 3)],
+    ["cut after an item", good.slice(0, good.indexOf("</item>") + 7)],
+    ["cut before the closing root tag", good.slice(0, good.lastIndexOf("</rss>"))],
+    ["cut inside the closing root tag", good.slice(0, good.length - 3)],
+    ["cut in the XML declaration", good.slice(0, 10)],
+    ["an unterminated title", "<rss><channel><item><title>unterminated"],
+    ["an HTML error page served with 200", "<!DOCTYPE html><html><body><h1>502</h1></body></html>"],
+    ["garbage", "\u0000\u0001\u00ff garbage"],
+    ["an empty body", ""],
+  ])("%s: the copy stays, the error is logged with the feed's address", async (_, text) => {
+    fetchMock.mockResolvedValueOnce(body(text));
+    const before = await fetchCount("local", "parse-error");
+    const articles = await readFeed(url, "local");
+    expect(articles.map((article) => article.title)).toEqual(["Bridge reopens"]);
+    expect(peekFeed(url)?.map((article) => article.title)).toEqual(["Bridge reopens"]);
+    expect(jest.mocked(logUpstreamError)).toHaveBeenCalledWith(
+      url,
+      expect.stringContaining("(serving the last good copy)"),
+      expect.objectContaining({ outcome: "parse-error", section: "local" }),
+    );
+    expect(await fetchCount("local", "parse-error")).toBe(before + 1);
+    const health = await feedStore().getHealth(url);
+    expect(health?.lastError?.message).toBeTruthy();
+    expect(health?.itemCount).toBe(1);
+  });
+
+  it("a complete new document replaces it", async () => {
+    fetchMock.mockResolvedValueOnce(ok("Ferry resumes"));
+    expect((await readFeed(url, "local")).map((article) => article.title)).toEqual([
+      "Ferry resumes",
+    ]);
+  });
+});
+
+describe("readFeed: health and metrics", () => {
+  it("records success, 304s, HTTP errors with their status, and refusals", async () => {
+    const url = "https://feeds.example/health.xml";
+    fetchMock.mockResolvedValueOnce({ ...body(rss("One").toString("utf8")), etag: '"v1"' });
+    await readFeed(url, "sports");
+    fetchMock.mockResolvedValueOnce({ status: "not-modified" });
+    await readFeed(url, "sports");
+    fetchMock.mockRejectedValueOnce(new FeedFetchError("HTTP 503", "http-error", 503));
+    await readFeed(url, "sports");
+    let health = await feedStore().getHealth(url);
+    expect(health).toMatchObject({
+      fetchCount: 3,
+      errorCount: 1,
+      notModifiedCount: 1,
+      itemCount: 1,
+      lastError: { message: "HTTP 503", httpStatus: 503 },
+    });
+    expect(health?.lastSuccessAt).not.toBeNull();
+    expect(health?.lastDurationMs).toBeGreaterThanOrEqual(0);
+    expect(fetchMock).toHaveBeenLastCalledWith(url, { etag: '"v1"', lastModified: null });
+
+    const refusedBefore = await fetchCount("sports", "refused");
+    fetchMock.mockRejectedValueOnce(
+      new FeedFetchError("refused loopback address 127.0.0.1", "refused"),
+    );
+    await readFeed(url, "sports");
+    expect(await fetchCount("sports", "refused")).toBe(refusedBefore + 1);
+    expect(jest.mocked(logRefused)).toHaveBeenCalledWith(
+      url,
+      expect.stringContaining("refused loopback address"),
+    );
+    health = await feedStore().getHealth(url);
+    expect(health?.lastError).toEqual({
+      message: "refused loopback address 127.0.0.1",
+      at: expect.any(String),
+    });
+  });
+
+  it("a feed that never succeeded fails, and is recorded", async () => {
+    const url = "https://feeds.example/never-good.xml";
+    fetchMock.mockRejectedValueOnce(new FeedFetchError("timed out after 8000 ms", "timeout"));
+    await expect(readFeed(url, "world")).rejects.toThrow("timed out");
+    expect(await fetchCount("world", "timeout")).toBeGreaterThanOrEqual(1);
+    expect((await feedStore().getHealth(url))?.lastSuccessAt).toBeNull();
+  });
+});
+
+describe("refreshFeed", () => {
+  it("waits out a read under way, then reads again", async () => {
+    const url = "https://feeds.example/refresh.xml";
+    let release: (value: FetchResult) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (release = resolve)));
+    const first = readFeed(url, "local");
+    fetchMock.mockResolvedValueOnce(ok("After the edit"));
+    const refreshed = refreshFeed(url, "local");
+    release(ok("Before the edit"));
+    await first;
+    expect((await refreshed).map((article) => article.title)).toEqual(["After the edit"]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
