@@ -5,7 +5,7 @@ import { refreshFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
 import { getSectionFeeds } from "./feeds-config";
 import { peekSectionHeadlines } from "./headlines";
-import type { SectionSlug } from "./sections";
+import { BREAKING_NEWS_SECTION, type SectionSlug } from "./sections";
 
 /**
  * An editor's refresh of sections' headlines (POST /api/revalidate): every feed of each
@@ -15,7 +15,7 @@ import type { SectionSlug } from "./sections";
  */
 
 /** Sections the home page shows (its "Breaking News" block). */
-export const HOME_PAGE_SECTIONS: readonly SectionSlug[] = ["national"];
+export const HOME_PAGE_SECTIONS: readonly SectionSlug[] = [BREAKING_NEWS_SECTION];
 
 /**
  * The page paths showing a section's headlines, in one place. Tags do the work (a page that

@@ -229,3 +229,6 @@ export const FOOTER_SECTION_SLUGS: readonly SectionSlug[] = [
   "culture",
   "opinion",
 ];
+
+/** The section whose headlines the home page shows as "Breaking News" (the spec: national). */
+export const BREAKING_NEWS_SECTION: SectionSlug = "national";

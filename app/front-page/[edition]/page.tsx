@@ -8,6 +8,7 @@ import { VideoBlock } from "@/components/ui/video-block";
 import { formatLongDate } from "@/lib/dates";
 import { config } from "@/lib/env";
 import { getSectionHeadlines } from "@/lib/news/headlines";
+import { BREAKING_NEWS_SECTION } from "@/lib/news/sections";
 import { pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
 import { organizationJsonLd, websiteJsonLd } from "@/lib/structured-data";
@@ -34,7 +35,7 @@ export const metadata = pageMetadata({
 
 export default async function HomePage({ params }: { params: Promise<{ edition: string }> }) {
   if ((await params).edition !== EDITION) notFound();
-  const breaking = await getSectionHeadlines("national");
+  const breaking = await getSectionHeadlines(BREAKING_NEWS_SECTION);
 
   return (
     <div className="container">
