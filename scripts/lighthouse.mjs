@@ -4,6 +4,9 @@
  * Chromium on each given page of a running site and prints one JSON line of results.
  *
  *   node scripts/lighthouse.mjs http://127.0.0.1:3100 / /sports /faq
+ *   node scripts/lighthouse.mjs http://127.0.0.1:3100 /=98:1500 /sports=98:1500 /faq
+ *
+ * `path=P:L` sets that page's own targets: performance at least P, largest paint at most L ms.
  *
  * The site under test is served on 127.0.0.1: every other host is blocked (and fails to
  * resolve), so a run never depends on the network. Performance scores move with machine load, so a page scoring
@@ -15,7 +18,14 @@ import lighthouse from "lighthouse";
 const PERF_TARGET = 0.95;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-const [base, ...paths] = process.argv.slice(2);
+const [base, ...pages] = process.argv.slice(2);
+/** Each page with its targets: the default performance target, or its own (and an LCP cap). */
+const targets = pages.map((page) => {
+  const [path, own] = page.split("=");
+  const [performance, lcpMs] = (own ?? "").split(":").map(Number);
+  return { path, performance: performance || PERF_TARGET * 100, lcpMs: lcpMs || Infinity };
+});
+const paths = targets.map((target) => target.path);
 if (!base || paths.length === 0) {
   console.error("usage: node scripts/lighthouse.mjs <base url> <path>...");
   process.exit(2);
@@ -54,7 +64,11 @@ function summarise(lhr) {
 
 const results = [];
 try {
-  for (const path of paths) {
+  for (const { path, performance, lcpMs } of targets) {
+    const meets = (r) => r.performance >= performance && r.lcpMs <= lcpMs;
+    // A run meeting the targets beats one that does not; then the higher score, the faster paint.
+    const better = (a, b) =>
+      meets(a) !== meets(b) ? meets(a) : a.performance !== b.performance ? a.performance > b.performance : a.lcpMs < b.lcpMs;
     let best = null;
     for (let run = 1; run <= RUNS; run++) {
       const result = await lighthouse(new URL(path, base).toString(), {
@@ -68,9 +82,9 @@ try {
         blockedUrlPatterns: ["https://*"],
       });
       const summary = { path, runs: run, ...summarise(result.lhr) };
-      if (!best || summary.performance > best.performance) best = { ...summary };
+      if (!best || better(summary, best)) best = { ...summary };
       best.runs = run;
-      if (best.performance >= PERF_TARGET * 100) break;
+      if (meets(best)) break;
     }
     results.push(best);
   }
