@@ -31,9 +31,6 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={serif.variable}>
-      <head>
-        <PhotoFallbackScript />
-      </head>
       <body>
         <a href="#main" className="skip-link">
           Skip to content
@@ -43,6 +40,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <PhotoFallbackScript />
       </body>
     </html>
   );

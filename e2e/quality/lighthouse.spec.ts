@@ -10,6 +10,14 @@ import { expect, test } from "@playwright/test";
 import { COMPLETE_SLUG } from "../stand-in/blog-catalogue.cjs";
 
 const PAGES = ["/", "/sports", "/blog", `/blog/${COMPLETE_SLUG}`, "/faq", "/radio"];
+/**
+ * The pages readers arrive on most, held to more: performance ≥ 98 and a largest paint no
+ * later than 2.5 s (it was 2.6 s when their first photo was lazy; see README, "Benchmarks").
+ */
+const OWN_TARGETS: Record<string, { performance: number; lcpMs: number }> = {
+  "/": { performance: 98, lcpMs: 2_500 },
+  "/sports": { performance: 98, lcpMs: 2_500 },
+};
 
 interface PageResult {
   path: string;
@@ -36,7 +44,15 @@ test("Lighthouse: performance ≥ 95, accessibility, best practices and SEO 100,
 
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ["scripts/lighthouse.mjs", baseURL!, ...PAGES],
+    [
+      "scripts/lighthouse.mjs",
+      baseURL!,
+      ...PAGES.map((path) =>
+        OWN_TARGETS[path]
+          ? `${path}=${OWN_TARGETS[path].performance}:${OWN_TARGETS[path].lcpMs}`
+          : path,
+      ),
+    ],
     { maxBuffer: 16 * 1024 * 1024, timeout: 14 * 60_000 },
   );
   const results = JSON.parse(stdout.trim().split("\n").at(-1)!) as PageResult[];
@@ -50,7 +66,11 @@ test("Lighthouse: performance ≥ 95, accessibility, best practices and SEO 100,
     );
     const failing = r.failingAudits.length ? ` (failing: ${r.failingAudits.join(", ")})` : "";
     if (r.runtimeError) problems.push(`${r.path}: ${r.runtimeError}`);
-    if (r.performance < 95) problems.push(`${r.path}: performance ${r.performance} < 95`);
+    const own = OWN_TARGETS[r.path];
+    const performanceTarget = own?.performance ?? 95;
+    if (r.performance < performanceTarget)
+      problems.push(`${r.path}: performance ${r.performance} < ${performanceTarget}`);
+    if (own && r.lcpMs > own.lcpMs) problems.push(`${r.path}: LCP ${r.lcpMs} ms > ${own.lcpMs} ms`);
     if (r.accessibility < 100)
       problems.push(`${r.path}: accessibility ${r.accessibility}${failing}`);
     if (r.bestPractices < 100)
