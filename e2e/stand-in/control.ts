@@ -36,10 +36,15 @@ export const standIn = {
     return requests[name];
   },
   /** Publishes a headline on a sample feed, dated now, on top of its items. */
-  async publishHeadline(feed: string, title: string, description = "Published by the newsroom.") {
+  async publishHeadline(
+    feed: string,
+    title: string,
+    description = "Published by the newsroom.",
+    image?: string,
+  ) {
     await fetch(`${STAND_IN_URL}/__control/headline`, {
       method: "POST",
-      body: JSON.stringify({ feed, title, description }),
+      body: JSON.stringify({ feed, title, description, image }),
     });
   },
   async clearHeadlines(feed: string) {

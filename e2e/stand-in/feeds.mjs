@@ -89,7 +89,7 @@ function feedBody(id, origin, extraItems = []) {
     ...extraItems.map((item, index) => ({
       ...item,
       link: `https://news.example.com/${id}/published-${item.date.getTime()}-${index}`,
-      image: null,
+      image: item.image ?? null,
     })),
     ...samples,
   ];

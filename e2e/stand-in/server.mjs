@@ -80,10 +80,11 @@ const server = http.createServer(async (req, res) => {
     );
   }
   if (url.pathname === "/__control/headline" && req.method === "POST") {
-    // { "feed": "national", "title": "...", "description": "..." }: published now, on top.
-    const { feed, title, description = "" } = JSON.parse(await readBody(req));
+    // { "feed": "national", "title": "...", "description": "...", "image"?: "<url>" }:
+    // published now, on top.
+    const { feed, title, description = "", image = null } = JSON.parse(await readBody(req));
     state.extraItems.set(feed, [
-      { title, description, date: new Date() },
+      { title, description, image, date: new Date() },
       ...(state.extraItems.get(feed) ?? []),
     ]);
     return send(res, 200, "ok");
