@@ -1,3 +1,5 @@
+"use client";
+
 import Link from "next/link";
 import { MAIN_NAV, NEWS_MENU, SITE } from "@/lib/site";
 import { MobileMenu } from "./mobile-menu";
@@ -5,6 +7,10 @@ import { NewsMenu } from "./news-menu";
 import { SearchForm } from "./search-form";
 import styles from "./site-header.module.css";
 
+/**
+ * Same on every page, nothing from the request: a client component without props, so the
+ * React payload refers to its code instead of repeating its markup and menu links.
+ */
 export function SiteHeader() {
   return (
     <header className={styles.header}>
