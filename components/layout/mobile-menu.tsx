@@ -62,24 +62,12 @@ export function MobileMenu({
         </li>
       </ul>
       <p className={styles.mobileHeading}>News</p>
-      <ul className={`${styles.mobileList} ${styles.mobileGrid}`}>
-        {newsLinks.map((link) => (
-          <li key={link.href}>
-            <Link href={link.href} onClick={close}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <ul className={styles.mobileList}>
-        {mainLinks.map((link) => (
-          <li key={link.href}>
-            <Link href={link.href} onClick={close}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList
+        links={newsLinks}
+        onFollow={close}
+        className={`${styles.mobileList} ${styles.mobileGrid}`}
+      />
+      <LinkList links={mainLinks} onFollow={close} className={styles.mobileList} />
     </nav>
   );
 
@@ -111,5 +99,27 @@ export function MobileMenu({
       </button>
       {menu}
     </div>
+  );
+}
+
+function LinkList({
+  links,
+  onFollow,
+  className,
+}: {
+  links: readonly NavLink[];
+  onFollow: () => void;
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <Link href={link.href} onClick={onFollow}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
