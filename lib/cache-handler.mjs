@@ -128,7 +128,8 @@ export function keepNotFoundInMemory(Base, store) {
 }
 
 /** Redis serves the running site only: a build writes its pages to its own output, as always. */
-const shared = Boolean(process.env.REDIS_URL?.trim()) && process.env.NEXT_PHASE !== "phase-production-build";
+const shared =
+  Boolean(process.env.REDIS_URL?.trim()) && process.env.NEXT_PHASE !== "phase-production-build";
 
 export default keepNotFoundInMemory(
   shared ? redisFirst(FileSystemCache) : FileSystemCache,

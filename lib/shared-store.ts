@@ -11,7 +11,8 @@ import { KEY_PREFIX, redisConfigured, setRedisLogger, withRedis } from "./redis-
 
 // The connection's changes of state go through the app's logger, once each.
 setRedisLogger((status, detail) => {
-  if (status === "connected") logger().info({ event: "redis", status }, `redis: connected (${detail})`);
+  if (status === "connected")
+    logger().info({ event: "redis", status }, `redis: connected (${detail})`);
   else logger().warn({ event: "redis", status, detail }, `redis: unavailable (${detail})`);
 });
 
@@ -32,7 +33,11 @@ export async function sharedGet<T>(
 }
 
 /** Stores `value` (JSON) for `ttlMs`; false when Redis could not take it. */
-export async function sharedSet(key: string, value: unknown, ttlMs = SHARED_TTL_MS): Promise<boolean> {
+export async function sharedSet(
+  key: string,
+  value: unknown,
+  ttlMs = SHARED_TTL_MS,
+): Promise<boolean> {
   const answer = await withRedis((client) =>
     client.set(KEY_PREFIX + key, JSON.stringify(value), { PX: ttlMs }),
   );

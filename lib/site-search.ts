@@ -28,7 +28,9 @@ export interface SiteSearchResults {
 async function cachedHeadlines(): Promise<HeadlineHit[]> {
   const seen = new Set<string>();
   const hits: HeadlineHit[] = [];
-  const sections = await Promise.all(SECTIONS.map((section) => storedSectionHeadlines(section.slug)));
+  const sections = await Promise.all(
+    SECTIONS.map((section) => storedSectionHeadlines(section.slug)),
+  );
   for (const [index, { slug, title }] of SECTIONS.entries()) {
     for (const article of sections[index] ?? []) {
       const key = linkKey(article.link);

@@ -89,7 +89,11 @@ async function read(feedUrl: string, section: string, force: boolean): Promise<F
     if (copy) return copy.articles;
   }
   try {
-    return await fetchAndRecord(feedUrl, section, lock ? await feedStore().getCopy(feedUrl) : current);
+    return await fetchAndRecord(
+      feedUrl,
+      section,
+      lock ? await feedStore().getCopy(feedUrl) : current,
+    );
   } finally {
     if (lock) await sharedUnlock(`feed:${feedUrl}`, lock);
   }
