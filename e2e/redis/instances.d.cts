@@ -1,4 +1,4 @@
-// Types for e2e/redis/instances.mjs (plain JavaScript, shared with scripts/bench-redis.mjs).
+// Types for e2e/redis/instances.cjs (plain JavaScript, shared with scripts/bench-redis.mjs).
 
 export interface RedisServer {
   port: number;
@@ -20,10 +20,10 @@ export interface Instance {
   cleanup(): Promise<void>;
 }
 
-export function freePort(): Promise<number>;
-export function startRedis(options?: { port?: number }): Promise<RedisServer>;
-export function copyBuild(): string;
-export function startInstance(options: {
+export declare function freePort(): Promise<number>;
+export declare function startRedis(options?: { port?: number }): Promise<RedisServer>;
+export declare function copyBuild(): string;
+export declare function startInstance(options: {
   port: number;
   env: Record<string, string>;
   dir?: string;

@@ -5,14 +5,15 @@
  * `next start` for each instance in its own folder holding its own copy of the build (`.next`,
  * so each has its own disk cache and sharing really goes through Redis); the rest of the
  * project (code, node_modules, public) is linked, not copied.
+ * CommonJS, like e2e/env.cjs, so that Playwright's specs and plain Node scripts can both load it.
  */
-import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
+const { spawn } = require("node:child_process");
+const { cpSync, mkdtempSync, rmSync, symlinkSync } = require("node:fs");
+const net = require("node:net");
+const os = require("node:os");
+const path = require("node:path");
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const ROOT = path.resolve(__dirname, "..", "..");
 /** What `next start` reads besides the build output. */
 const LINKED = [
   "node_modules",
@@ -31,7 +32,7 @@ const LINKED = [
 ];
 
 /** A port the system has free now. */
-export function freePort() {
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
@@ -67,7 +68,7 @@ function portOpen(port) {
 }
 
 /** redis-server on a free loopback port; `stop()` and `start()` again on the same port. */
-export async function startRedis({ port } = {}) {
+async function startRedis({ port } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-redis-"));
   const chosen = port ?? (await freePort());
   let child = null;
@@ -111,7 +112,7 @@ export async function startRedis({ port } = {}) {
 }
 
 /** A folder holding its own copy of the build (`.next` without the build's own caches). */
-export function copyBuild() {
+function copyBuild() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-instance-"));
   cpSync(path.join(ROOT, ".next"), path.join(dir, ".next"), {
     recursive: true,
@@ -127,7 +128,7 @@ export function copyBuild() {
  * `next start` in `dir` on `port` with `env`. `output` collects the instance's log lines.
  * `restart({ emptyDisk })` stops it and starts it again, on a fresh copy of the build if asked.
  */
-export async function startInstance({ port, env, dir = copyBuild() }) {
+async function startInstance({ port, env, dir = copyBuild() }) {
   const instance = {
     port,
     dir,
@@ -182,3 +183,5 @@ export async function startInstance({ port, env, dir = copyBuild() }) {
   await instance.start();
   return instance;
 }
+
+module.exports = { freePort, startRedis, copyBuild, startInstance };
