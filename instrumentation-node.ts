@@ -6,6 +6,8 @@
 import { config, ConfigError } from "./lib/env";
 import { logConfigProblem } from "./lib/log";
 import { builtHeadersMismatch } from "./lib/security-headers";
+// Installs the logger for the Redis connection's changes of state before the first request.
+import "./lib/shared-store";
 
 try {
   const mismatch = builtHeadersMismatch(config());

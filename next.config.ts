@@ -18,6 +18,9 @@ const nextConfig: NextConfig = {
   // Next's file-system cache, except that 404 answers stay in a bounded memory store
   // (lib/cache-handler.mjs): unknown addresses must not fill the disk.
   cacheHandler: fileURLToPath(new URL("./lib/cache-handler.mjs", import.meta.url)),
+  // The Redis client is shared with the cache handler, which Next loads unbundled
+  // (lib/redis-client.mjs keeps one connection per process on globalThis).
+  serverExternalPackages: ["redis", "@redis/client"],
   poweredByHeader: false,
   generateEtags: false,
   reactStrictMode: true,

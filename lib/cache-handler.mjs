@@ -10,11 +10,14 @@
  * render, the store never holds more than MAX_BYTES, and it is emptied whenever a tag is
  * revalidated (a post published under a slug that was 404 shows at once).
  *
+ * With REDIS_URL set (at start; the build never uses Redis), the cache is shared: Redis first,
+ * the file-system cache as the fallback when Redis cannot answer (lib/redis-cache.mjs). The
+ * 404 rule wraps either, so 404 answers stay in this process's memory, never in Redis.
+ *
  * Plain JavaScript: Next loads this file itself when the server starts, unbundled.
- * `keepNotFoundInMemory` wraps any cache handler class, so a shared cache (e.g. Redis) can take
- * the file-system cache's place later and keep the same rule.
  */
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import { redisFirst } from "./redis-cache.mjs";
 
 /** Next's default handler, the one used when no `cacheHandler` is configured (a CommonJS module). */
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
@@ -124,4 +127,11 @@ export function keepNotFoundInMemory(Base, store) {
   };
 }
 
-export default keepNotFoundInMemory(FileSystemCache, new NotFoundStore(MAX_BYTES));
+/** Redis serves the running site only: a build writes its pages to its own output, as always. */
+const shared =
+  Boolean(process.env.REDIS_URL?.trim()) && process.env.NEXT_PHASE !== "phase-production-build";
+
+export default keepNotFoundInMemory(
+  shared ? redisFirst(FileSystemCache) : FileSystemCache,
+  new NotFoundStore(MAX_BYTES),
+);

@@ -26,6 +26,21 @@ describe("parseConfig", () => {
     expect(config.adScriptUrl).toBeNull();
     expect(config.embeds.partnerDocUrls).toHaveLength(3);
     expect(config.logFormat).toBe("text");
+    expect(config.redisUrl).toBeNull();
+  });
+
+  it("reads REDIS_URL: redis:// or rediss:// with a host; anything else is a problem", () => {
+    expect(parseConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl?.port).toBe("6379");
+    expect(
+      parseConfig({ REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl?.host,
+    ).toBe("cache.internal:6380");
+    expect(problemsOf({ REDIS_URL: "http://127.0.0.1:6379" })).toEqual([
+      'REDIS_URL must use redis or rediss, got "http:"',
+    ]);
+    expect(problemsOf({ REDIS_URL: "127.0.0.1:6379" })[0]).toMatch(/^REDIS_URL must/);
+    expect(problemsOf({ REDIS_URL: "not a url" })).toEqual([
+      'REDIS_URL must be a redis:// or rediss:// URL, got "not a url"',
+    ]);
   });
 
   it("reads LOG_FORMAT: json or text, any case; anything else is a problem", () => {

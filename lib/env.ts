@@ -13,6 +13,8 @@ export interface AppConfig {
   feedRevalidateSeconds: number;
   blogApi: { url: URL; key: string; domain: string } | null;
   revalidateSecret: string | null;
+  /** The shared cache of several instances; null: this instance alone. */
+  redisUrl: URL | null;
   logFormat: LogFormat;
   radio: { origin: URL | null; path: string; ports: number[]; maxListeners: number };
   adScriptUrl: string | null;
@@ -156,6 +158,23 @@ export function parseConfig(env: Source): AppConfig {
   }
   const docUrls = docs.slice(0, 3).map((doc) => httpUrl("PARTNER_DOC_URLS", doc ?? "") ?? siteUrl);
 
+  let redisUrl: URL | null = null;
+  const redis = text("REDIS_URL");
+  if (redis !== undefined) {
+    try {
+      redisUrl = new URL(redis);
+    } catch {
+      problems.push(`REDIS_URL must be a redis:// or rediss:// URL, got "${redis}"`);
+    }
+    if (redisUrl && redisUrl.protocol !== "redis:" && redisUrl.protocol !== "rediss:") {
+      problems.push(`REDIS_URL must use redis or rediss, got "${redisUrl.protocol}"`);
+      redisUrl = null;
+    } else if (redisUrl && !redisUrl.hostname) {
+      problems.push(`REDIS_URL must name a host, got "${redis}"`);
+      redisUrl = null;
+    }
+  }
+
   const logFormat = parseLogFormat(env.LOG_FORMAT);
   if (logFormat === null) {
     problems.push(`LOG_FORMAT must be "json" or "text", got "${env.LOG_FORMAT}"`);
@@ -168,6 +187,7 @@ export function parseConfig(env: Source): AppConfig {
     feedRevalidateSeconds: positiveInt("FEED_REVALIDATE_SECONDS", 300, 86_400),
     blogApi: blogUrl && blogKey ? { url: blogUrl, key: blogKey, domain: blogDomain } : null,
     revalidateSecret: text("REVALIDATE_SECRET") ?? null,
+    redisUrl,
     logFormat: logFormat ?? "text",
     radio: {
       origin: optionalUrl("RADIO_STREAM_ORIGIN", { origin: true }),

@@ -1,7 +1,7 @@
 import { getAllBlogSummaries } from "./blog";
 import type { BlogSummary } from "./blog/types";
 import { logUpstreamError } from "./log";
-import { peekSectionHeadlines } from "./news/headlines";
+import { storedSectionHeadlines } from "./news/headlines";
 import { linkKey } from "./news/normalise";
 import { SECTIONS, type Section } from "./news/sections";
 import type { FeedArticle } from "./news/types";
@@ -9,7 +9,7 @@ import { searchItems } from "./search";
 
 /**
  * Site search over what the site already holds: the headlines every section last read (from
- * the feed cache, so a search never calls a feed) and the blog's post summaries (cached like
+ * the feed store, shared by every instance with REDIS_URL; a search never calls a feed) and the blog's post summaries (cached like
  * the blog pages). A blog that cannot be read leaves the headline results standing.
  */
 
@@ -25,11 +25,14 @@ export interface SiteSearchResults {
 }
 
 /** Every cached headline once, under the first section (in menu order) that carries it. */
-function cachedHeadlines(): HeadlineHit[] {
+async function cachedHeadlines(): Promise<HeadlineHit[]> {
   const seen = new Set<string>();
   const hits: HeadlineHit[] = [];
-  for (const { slug, title } of SECTIONS) {
-    for (const article of peekSectionHeadlines(slug) ?? []) {
+  const sections = await Promise.all(
+    SECTIONS.map((section) => storedSectionHeadlines(section.slug)),
+  );
+  for (const [index, { slug, title }] of SECTIONS.entries()) {
+    for (const article of sections[index] ?? []) {
       const key = linkKey(article.link);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -49,9 +52,9 @@ async function blogSummaries(): Promise<BlogSummary[] | null> {
 }
 
 export async function searchSite(query: string): Promise<SiteSearchResults> {
-  const posts = await blogSummaries();
+  const [posts, headlines] = await Promise.all([blogSummaries(), cachedHeadlines()]);
   return {
-    headlines: searchItems(cachedHeadlines(), query, ({ article }) => article),
+    headlines: searchItems(headlines, query, ({ article }) => article),
     posts:
       posts &&
       searchItems(posts, query, (post) => ({

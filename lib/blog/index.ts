@@ -5,6 +5,7 @@ import { TAGS } from "../constants";
 import { config, type AppConfig } from "../env";
 import { logUpstreamError } from "../log";
 import { metrics } from "../metrics";
+import { sharedGet, sharedSet } from "../shared-store";
 import { createFunctionsSource } from "./functions-source";
 import { createLocalSource } from "./local-source";
 import { totalPages } from "./pagination";
@@ -21,8 +22,9 @@ import {
  * The blog's data layer. Pages call these functions and never know which source answers:
  * the functions host when BLOG_API_URL and BLOG_API_KEY are set, else content/blog.
  * Answers are cached for BLOG_REVALIDATE_SECONDS under the `blog` tag (POST /api/revalidate
- * expires them at once); each answer's last good copy is kept in memory, so a host that
- * fails keeps serving what it last said. A failure is never cached as data.
+ * expires them at once); each answer's last good copy is kept in memory and, with REDIS_URL,
+ * in Redis for every instance, so a host that fails keeps serving what it last said, even to
+ * an instance that never read it. A failure is never cached as data.
  */
 
 export const BLOG_REVALIDATE_SECONDS = 300;
@@ -70,15 +72,21 @@ async function withLastGood<T>(key: string, read: () => Promise<T>): Promise<T> 
     lastGood.delete(key);
     lastGood.set(key, value);
     if (lastGood.size > MAX_REMEMBERED) lastGood.delete(lastGood.keys().next().value!);
+    await sharedSet(`blog:last-good:${key}`, { value });
     return value;
   } catch (error) {
-    if (!lastGood.has(key)) {
+    let found = lastGood.has(key) ? { value: lastGood.get(key) as T } : undefined;
+    if (!found) {
+      const shared = await sharedGet<{ value: T }>(`blog:last-good:${key}`);
+      if (shared.ok) found = shared.value;
+    }
+    if (!found) {
       metrics().blogReads.inc({ outcome: "error" });
       throw error;
     }
     metrics().blogReads.inc({ outcome: "stale" });
     logUpstreamError(`blog ${key}`, `${describe(error)} (serving the last good copy)`);
-    return lastGood.get(key) as T;
+    return found.value;
   }
 }
 

@@ -1,6 +1,7 @@
 import { config } from "../env";
 import { logRefused, logUpstreamError } from "../log";
 import { metrics, type FeedOutcome } from "../metrics";
+import { sharedLock, sharedUnlock } from "../shared-store";
 import { feedStore, type FeedCopy } from "./feed-store";
 import { FeedFetchError, fetchFeed } from "./fetch-feed";
 import { jsonServiceUrl, parseJsonServiceResponse } from "./json-service";
@@ -13,7 +14,18 @@ import type { FeedArticle } from "./types";
  * never succeeded fails. Concurrent reads of the same feed share one request. Every fetch
  * is recorded: the feed's health (GET /api/feeds/status), the metrics, and a log line for
  * each failure naming the feed's address.
+ *
+ * With a shared store (REDIS_URL), instances cooperate: a copy another instance fetched less
+ * than FEED_REVALIDATE_SECONDS ago is used as it is, and a short lock lets one instance at a
+ * time read a given feed while the others wait briefly for its copy. Without Redis, or when
+ * it fails, every step falls back to this process alone.
  */
+
+/** How long one instance may hold a feed's lock (a fetch's own timeout is shorter). */
+const LOCK_MS = 10_000;
+/** How long an instance waits for the lock holder's copy before reading the feed itself. */
+const WAIT_FOR_HOLDER_MS = 2_000;
+const POLL_MS = 100;
 
 // Shared by every module instance of the process, like the store (see feed-store.ts).
 const holder = globalThis as { __riverbendFeedReads?: Map<string, Promise<FeedArticle[]>> };
@@ -50,9 +62,49 @@ function classify(error: unknown): { outcome: FeedOutcome; httpStatus?: number }
   return { outcome: "network-error" };
 }
 
-async function read(feedUrl: string, section: string): Promise<FeedArticle[]> {
+/** Answered by the feed less than FEED_REVALIDATE_SECONDS ago (here or on another instance). */
+function isFresh(copy: FeedCopy | undefined): copy is FeedCopy {
+  const at = copy?.fetchedAt ? Date.parse(copy.fetchedAt) : NaN;
+  return Date.now() - at < config().feedRevalidateSeconds * 1000;
+}
+
+/** Waits a little for the copy another instance is fetching; undefined if it does not come. */
+async function waitForFreshCopy(feedUrl: string): Promise<FeedCopy | undefined> {
+  const deadline = Date.now() + WAIT_FOR_HOLDER_MS;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const copy = await feedStore().getCopy(feedUrl);
+    if (isFresh(copy)) return copy;
+  }
+  return undefined;
+}
+
+async function read(feedUrl: string, section: string, force: boolean): Promise<FeedArticle[]> {
+  const current = await feedStore().getCopy(feedUrl);
+  if (!force && isFresh(current)) return current.articles;
+  // undefined: no Redis to coordinate with; null: another instance is reading this feed.
+  const lock = await sharedLock(`feed:${feedUrl}`, LOCK_MS);
+  if (lock === null && !force) {
+    const copy = await waitForFreshCopy(feedUrl);
+    if (copy) return copy.articles;
+  }
+  try {
+    return await fetchAndRecord(
+      feedUrl,
+      section,
+      lock ? await feedStore().getCopy(feedUrl) : current,
+    );
+  } finally {
+    if (lock) await sharedUnlock(`feed:${feedUrl}`, lock);
+  }
+}
+
+async function fetchAndRecord(
+  feedUrl: string,
+  section: string,
+  previous: FeedCopy | undefined,
+): Promise<FeedArticle[]> {
   const store = feedStore();
-  const previous = await store.getCopy(feedUrl);
   const started = performance.now();
   const finish = (
     outcome: FeedOutcome,
@@ -65,7 +117,8 @@ async function read(feedUrl: string, section: string): Promise<FeedArticle[]> {
   };
   try {
     const { outcome, copy } = await fetchAndParse(feedUrl, previous);
-    if (outcome === "ok") await store.setCopy(feedUrl, copy);
+    // A 304 renews the copy's date too, so other instances know it is current.
+    await store.setCopy(feedUrl, { ...copy, fetchedAt: new Date().toISOString() });
     await finish(outcome, { itemCount: copy.articles.length });
     return copy.articles;
   } catch (error) {
@@ -81,10 +134,14 @@ async function read(feedUrl: string, section: string): Promise<FeedArticle[]> {
 }
 
 /** The feed's items: fetched again (conditionally), or the last good copy when that fails. */
-export function readFeed(feedUrl: string, section = "unknown"): Promise<FeedArticle[]> {
+export function readFeed(
+  feedUrl: string,
+  section = "unknown",
+  { force = false }: { force?: boolean } = {},
+): Promise<FeedArticle[]> {
   const pending = inFlight.get(feedUrl);
   if (pending) return pending;
-  const reading = read(feedUrl, section).finally(() => inFlight.delete(feedUrl));
+  const reading = read(feedUrl, section, force).finally(() => inFlight.delete(feedUrl));
   inFlight.set(feedUrl, reading);
   return reading;
 }
@@ -95,7 +152,7 @@ export function readFeed(feedUrl: string, section = "unknown"): Promise<FeedArti
  */
 export async function refreshFeed(feedUrl: string, section = "unknown"): Promise<FeedArticle[]> {
   await inFlight.get(feedUrl)?.catch(() => undefined);
-  return readFeed(feedUrl, section);
+  return readFeed(feedUrl, section, { force: true });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FeedOutcome } from "../metrics";
+import { redisConfigured, sharedGet, sharedSet } from "../shared-store";
 import type { FeedArticle } from "./types";
 
 /**
@@ -13,6 +14,8 @@ export interface FeedCopy {
   articles: FeedArticle[];
   etag: string | null;
   lastModified: string | null;
+  /** ISO 8601: when the feed last answered this copy (a document or a 304). */
+  fetchedAt?: string;
 }
 
 export interface FeedError {
@@ -109,10 +112,52 @@ export function createMemoryFeedStore(): FeedStore {
   };
 }
 
+/**
+ * Shared by every instance (REDIS_URL set): copies and health records in Redis for seven
+ * days, written through to `memory`. A read asks Redis first (a new or restarted instance
+ * gets every instance's copies at once) and falls back to `memory` when Redis cannot answer.
+ * Health counters are read, updated and written back: two instances recording the same feed
+ * at the same moment may lose one count, which a health view can live with.
+ */
+export function createSharedFeedStore(memory: FeedStore = createMemoryFeedStore()): FeedStore {
+  const copyKey = (url: string) => `feed:copy:${url}`;
+  const healthKey = (url: string) => `feed:health:${url}`;
+  return {
+    async getCopy(feedUrl) {
+      const shared = await sharedGet<FeedCopy>(copyKey(feedUrl));
+      if (!shared.ok || !shared.value) return memory.getCopy(feedUrl);
+      const local = memory.peekCopy(feedUrl);
+      // Redis restarted empty, or lost a write: the newer copy wins.
+      if (local && (local.fetchedAt ?? "") > (shared.value.fetchedAt ?? "")) return local;
+      await memory.setCopy(feedUrl, shared.value);
+      return shared.value;
+    },
+    async setCopy(feedUrl, copy) {
+      await memory.setCopy(feedUrl, copy);
+      await sharedSet(copyKey(feedUrl), copy);
+    },
+    peekCopy: (feedUrl) => memory.peekCopy(feedUrl),
+    async getHealth(feedUrl) {
+      const shared = await sharedGet<FeedHealth>(healthKey(feedUrl));
+      return shared.ok && shared.value ? shared.value : memory.getHealth(feedUrl);
+    },
+    async recordFetch(feedUrl, record) {
+      const previous = await this.getHealth(feedUrl);
+      const next = nextHealth(previous, record);
+      await sharedSet(healthKey(feedUrl), next);
+      // This process's own record too, for when Redis cannot answer.
+      await memory.recordFetch(feedUrl, record);
+      return next;
+    },
+  };
+}
+
 // On globalThis: pages, the refresh route and the status route are separate module
 // instances in one Next.js process, and must all see the same copies.
 const holder = globalThis as { __riverbendFeedStore?: FeedStore };
 
 export function feedStore(): FeedStore {
-  return (holder.__riverbendFeedStore ??= createMemoryFeedStore());
+  return (holder.__riverbendFeedStore ??= redisConfigured()
+    ? createSharedFeedStore()
+    : createMemoryFeedStore());
 }

@@ -6,6 +6,7 @@ import { config } from "../env";
 import { logUpstreamError } from "../log";
 import { metrics } from "../metrics";
 import { peekFeed, readFeed } from "./feed-reader";
+import { feedStore } from "./feed-store";
 import { getSectionFeeds } from "./feeds-config";
 import { mergeArticles } from "./normalise";
 import type { SectionSlug } from "./sections";
@@ -54,5 +55,16 @@ export function peekSectionHeadlines(slug: SectionSlug): FeedArticle[] | null {
   const lists = getSectionFeeds(slug)
     .map((url) => peekFeed(url))
     .filter((articles) => articles !== undefined);
+  return lists.length > 0 ? mergeArticles(lists) : null;
+}
+
+/**
+ * The section's last read headlines from the feed store: every instance's copies when the
+ * store is shared (Redis), else this process's; merged like getSectionHeadlines, never
+ * fetching. null when none of the section's feeds has a copy.
+ */
+export async function storedSectionHeadlines(slug: SectionSlug): Promise<FeedArticle[] | null> {
+  const copies = await Promise.all(getSectionFeeds(slug).map((url) => feedStore().getCopy(url)));
+  const lists = copies.filter((copy) => copy !== undefined).map((copy) => copy.articles);
   return lists.length > 0 ? mergeArticles(lists) : null;
 }

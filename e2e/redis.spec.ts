@@ -1,0 +1,202 @@
+import { expect, test } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { appEnv, REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
+import { BLOG_KEY } from "./stand-in/blog-catalogue.cjs";
+import { standIn } from "./stand-in/control";
+import {
+  freePort,
+  startInstance,
+  startRedis,
+  type Instance,
+  type RedisServer,
+} from "./redis/instances.cjs";
+
+/**
+ * Several instances, one cache: two production instances of the one build (each with its own
+ * copy of `.next`, so its own disk cache) share a real Redis (Debian's redis-server on a
+ * loopback port, started here). Pages, data, feeds' last good copies and refreshes go through
+ * Redis; Redis stopping never costs a request. Desktop project only: it drives servers, not a
+ * browser layout.
+ */
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(180_000);
+
+type Server = Instance;
+
+let redis: RedisServer;
+let a: Server;
+let b: Server;
+
+const AUTH = { authorization: `Bearer ${REVALIDATE_SECRET}`, "content-type": "application/json" };
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "drives servers, not a browser: once is enough");
+  redis = await startRedis();
+  const env = {
+    ...appEnv({ siteUrl: "http://127.0.0.1:3100", blog: "functions" }),
+    REDIS_URL: redis.url,
+  };
+  [a, b] = await Promise.all([
+    startInstance({ port: await freePort(), env }),
+    startInstance({ port: await freePort(), env }),
+  ]);
+});
+
+test.afterAll(async () => {
+  await Promise.allSettled([a?.cleanup(), b?.cleanup()]);
+  await redis?.cleanup();
+  await standIn.clear("/feeds/health.xml");
+  await standIn.clear("/functions/v1/get_metainfo");
+  for (const feed of ["technology", "health", "food"]) await standIn.clearHeadlines(feed);
+});
+
+function titlesIn(html: string): string[] {
+  return [...html.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+}
+
+async function get(server: Server, path: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(server.url + path);
+  return { status: response.status, html: await response.text() };
+}
+
+async function refresh(server: Server, body: unknown) {
+  const response = await fetch(`${server.url}/api/revalidate`, {
+    method: "POST",
+    headers: AUTH,
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Deletes Next's entries (pages and data) from Redis, keeping the feeds' copies. */
+function forgetPagesInRedis() {
+  const cli = (...args: string[]) =>
+    execFileSync("redis-cli", ["-p", String(redis.port), ...args], { encoding: "utf8" });
+  const keys = cli("--scan", "--pattern", "riverbend:next:*").split("\n").filter(Boolean);
+  for (const key of keys) cli("del", key);
+}
+
+/** A section page rendered on `first` is served by `second` without its feed being read again. */
+async function sharedWithoutFeedRead(first: Server, second: Server, section: string) {
+  const feed = `/feeds/${section}.xml`;
+  const rendered = await get(first, `/${section}`);
+  expect(rendered.status).toBe(200);
+  const titles = titlesIn(rendered.html);
+  expect(titles.length).toBeGreaterThan(0);
+  const hits = await standIn.hits(feed);
+  const served = await get(second, `/${section}`);
+  expect(served.status).toBe(200);
+  expect(titlesIn(served.html)).toEqual(titles);
+  expect(await standIn.hits(feed)).toBe(hits);
+}
+
+test("a page rendered on one instance is served by the other without reading the feed again", async () => {
+  await sharedWithoutFeedRead(a, b, "technology");
+  await sharedWithoutFeedRead(b, a, "food");
+});
+
+test("a refresh on one instance is seen on the other at once: headlines and blog", async () => {
+  for (const server of [a, b]) expect((await get(server, "/technology")).status).toBe(200);
+  const title = `Shared cache carries the council vote ${Date.now()}`;
+  await standIn.publishHeadline("technology", title);
+  await refresh(a, { sections: ["technology"] });
+  expect(titlesIn((await get(b, "/technology")).html)[0]).toBe(title);
+  expect(titlesIn((await get(a, "/technology")).html)[0]).toBe(title);
+
+  // The blog: its list page cached on both, the host changes a title, A is refreshed.
+  expect((await get(b, "/blog")).status).toBe(200);
+  const list = await (
+    await fetch(`${STAND_IN_URL}/functions/v1/get_metainfo?domain=example.com&page=1`, {
+      headers: { authorization: `Bearer ${BLOG_KEY}` },
+    })
+  ).json();
+  const postTitle = `Editors pick from the shared cache ${Date.now()}`;
+  list.blogs[0].metaTitle = postTitle;
+  expect((await get(b, "/blog")).html).not.toContain(postTitle);
+  await standIn.override("/functions/v1/get_metainfo", {
+    mode: "status",
+    status: 200,
+    body: JSON.stringify(list),
+    type: "application/json",
+  });
+  await refresh(a, { blog: true });
+  expect((await get(b, "/blog")).html).toContain(postTitle);
+  await standIn.clear("/functions/v1/get_metainfo");
+  await refresh(a, { blog: true });
+});
+
+test("an instance restarted on an empty disk, with a feed down, shows that feed's last good headlines", async () => {
+  const stamp = Date.now();
+  const title = `Clinic hours extended through the winter ${stamp}`;
+  await standIn.publishHeadline("health", title);
+  await refresh(a, { sections: ["health"] });
+  expect(titlesIn((await get(a, "/health")).html)[0]).toBe(title);
+
+  await standIn.override("/feeds/health.xml", { mode: "status", status: 503 });
+  await b.restart({ emptyDisk: true });
+  // Neither B's disk nor Redis has the page: B renders it from the feed's copy in Redis.
+  forgetPagesInRedis();
+  const page = await get(b, "/health");
+  expect(page.status).toBe(200);
+  expect(titlesIn(page.html)[0]).toBe(title);
+  // Search on the restarted instance covers it too, from the shared copies, calling no feed.
+  const hits = await standIn.hits("/feeds/health.xml");
+  const search = await get(b, `/search?q=${encodeURIComponent("Clinic hours extended")}`);
+  // Search marks the matched words: the rest of the title follows them.
+  expect(search.html).toContain(`<mark>extended</mark> through the winter ${stamp}`);
+  expect(await standIn.hits("/feeds/health.xml")).toBe(hits);
+  await standIn.clear("/feeds/health.xml");
+});
+
+test("Redis stopped under load: no 5xx, no failed request; started again, sharing resumes", async () => {
+  const pages = ["/", "/technology", "/food", "/health", "/blog", "/terms", "/search?q=council"];
+  const results: { status: number; ms: number }[] = [];
+  const failures: string[] = [];
+  let running = true;
+  const worker = async (server: Server, offset: number) => {
+    for (let i = offset; running; i++) {
+      const started = Date.now();
+      try {
+        const response = await fetch(server.url + pages[i % pages.length], {
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer();
+        results.push({ status: response.status, ms: Date.now() - started });
+      } catch (error) {
+        failures.push(String(error));
+      }
+    }
+  };
+  const load = [a, b, a, b].map((server, i) => worker(server, i));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await redis.stop();
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  running = false;
+  await Promise.all(load);
+
+  expect(failures).toEqual([]);
+  expect(results.filter((r) => r.status >= 500)).toEqual([]);
+  expect(results.length).toBeGreaterThan(20);
+  for (const server of [a, b]) {
+    const unavailable = server.output.filter((line) => line.includes("redis: unavailable"));
+    expect(unavailable.length).toBeGreaterThanOrEqual(1);
+    // Once per change of state, not once per request.
+    expect(unavailable.length).toBeLessThanOrEqual(3);
+  }
+
+  const logged = [a.output.length, b.output.length];
+  await redis.start();
+  // Each instance reconnects by itself, and says so once.
+  await expect
+    .poll(
+      () =>
+        [a, b].map(
+          (s, i) => s.output.slice(logged[i]).filter((l) => l.includes("redis: connected")).length,
+        ),
+      { timeout: 15_000 },
+    )
+    .toEqual([1, 1]);
+  // Redis came back empty: a page rendered on A now is served by B from Redis again.
+  await sharedWithoutFeedRead(a, b, "world");
+});

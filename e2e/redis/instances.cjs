@@ -1,0 +1,187 @@
+/**
+ * Several production instances of one build sharing one Redis, for the Redis tests
+ * (e2e/redis.spec.ts) and benchmark (scripts/bench-redis.mjs). Everything runs on loopback:
+ * Debian's redis-server with its own temporary folder and nothing saved to disk, and
+ * `next start` for each instance in its own folder holding its own copy of the build (`.next`,
+ * so each has its own disk cache and sharing really goes through Redis); the rest of the
+ * project (code, node_modules, public) is linked, not copied.
+ * CommonJS, like e2e/env.cjs, so that Playwright's specs and plain Node scripts can both load it.
+ */
+const { spawn } = require("node:child_process");
+const { cpSync, mkdtempSync, rmSync, symlinkSync } = require("node:fs");
+const net = require("node:net");
+const os = require("node:os");
+const path = require("node:path");
+
+const ROOT = path.resolve(__dirname, "..", "..");
+/** What `next start` reads besides the build output. */
+const LINKED = [
+  "node_modules",
+  "public",
+  "package.json",
+  "next.config.ts",
+  "tsconfig.json",
+  "lib",
+  "app",
+  "components",
+  "content",
+  "instrumentation.ts",
+  "instrumentation-node.ts",
+  "proxy.ts",
+  "e2e",
+];
+
+/** A port the system has free now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(check, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not start within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function portOpen(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** redis-server on a free loopback port; `stop()` and `start()` again on the same port. */
+async function startRedis({ port } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-redis-"));
+  const chosen = port ?? (await freePort());
+  let child = null;
+  const redis = {
+    port: chosen,
+    url: `redis://127.0.0.1:${chosen}`,
+    dir,
+    async start() {
+      child = spawn(
+        "redis-server",
+        [
+          "--port",
+          String(chosen),
+          "--bind",
+          "127.0.0.1",
+          "--dir",
+          dir,
+          "--save",
+          "",
+          "--appendonly",
+          "no",
+        ],
+        { stdio: "ignore" },
+      );
+      await waitFor(() => portOpen(chosen), "redis-server", 10_000);
+    },
+    async stop() {
+      if (!child) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      child = null;
+    },
+    async cleanup() {
+      await redis.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await redis.start();
+  return redis;
+}
+
+/** A folder holding its own copy of the build (`.next` without the build's own caches). */
+function copyBuild() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-instance-"));
+  cpSync(path.join(ROOT, ".next"), path.join(dir, ".next"), {
+    recursive: true,
+    filter: (source) =>
+      !source.startsWith(path.join(ROOT, ".next", "cache")) &&
+      !source.startsWith(path.join(ROOT, ".next", "dev")),
+  });
+  for (const name of LINKED) symlinkSync(path.join(ROOT, name), path.join(dir, name));
+  return dir;
+}
+
+/**
+ * `next start` in `dir` on `port` with `env`. `output` collects the instance's log lines.
+ * `restart({ emptyDisk })` stops it and starts it again, on a fresh copy of the build if asked.
+ */
+async function startInstance({ port, env, dir = copyBuild() }) {
+  const instance = {
+    port,
+    dir,
+    url: `http://127.0.0.1:${port}`,
+    output: [],
+    child: null,
+    async start() {
+      const child = spawn(
+        process.execPath,
+        [
+          path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
+          "start",
+          "--port",
+          String(port),
+          "--hostname",
+          "127.0.0.1",
+        ],
+        {
+          cwd: instance.dir,
+          env: { ...process.env, NODE_ENV: "production", ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      for (const stream of [child.stdout, child.stderr]) {
+        stream.setEncoding("utf8");
+        stream.on("data", (text) => instance.output.push(...text.split("\n").filter(Boolean)));
+      }
+      instance.child = child;
+      await waitFor(async () => (await fetch(`${instance.url}/terms`)).ok, `instance on ${port}`);
+    },
+    async stop() {
+      const child = instance.child;
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      instance.child = null;
+    },
+    async restart({ emptyDisk = false } = {}) {
+      await instance.stop();
+      if (emptyDisk) {
+        rmSync(instance.dir, { recursive: true, force: true });
+        instance.dir = copyBuild();
+      }
+      await instance.start();
+    },
+    async cleanup() {
+      await instance.stop();
+      rmSync(instance.dir, { recursive: true, force: true });
+    },
+  };
+  await instance.start();
+  return instance;
+}
+
+module.exports = { freePort, startRedis, copyBuild, startInstance };

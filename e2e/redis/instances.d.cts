@@ -1,0 +1,30 @@
+// Types for e2e/redis/instances.cjs (plain JavaScript, shared with scripts/bench-redis.mjs).
+
+export interface RedisServer {
+  port: number;
+  url: string;
+  dir: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+export interface Instance {
+  port: number;
+  dir: string;
+  url: string;
+  output: string[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  restart(options?: { emptyDisk?: boolean }): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+export declare function freePort(): Promise<number>;
+export declare function startRedis(options?: { port?: number }): Promise<RedisServer>;
+export declare function copyBuild(): string;
+export declare function startInstance(options: {
+  port: number;
+  env: Record<string, string>;
+  dir?: string;
+}): Promise<Instance>;

@@ -1,0 +1,131 @@
+// @ts-check
+/**
+ * The shared page cache (REDIS_URL set): Next's cache entries (ISR pages, route answers, the
+ * data cache of unstable_cache) and their tags live in Redis, so every instance serves what
+ * any instance rendered and a tag revalidated on one is expired for all.
+ *
+ * Storage and tags are @fortedigital/nextjs-cache-handler's `redis-strings` handler (its key
+ * format, its tag maps, its expiries). Its own CacheHandler class is not used: it can only
+ * fall back to its own handlers (an in-memory LRU), while this site must fall back to the
+ * file-system cache it has always had. So `redisFirst(Base)` extends that cache:
+ *
+ * - get: Redis first, bounded by a short timeout. An answer from Redis (entry or miss) is the
+ *   truth; only when Redis cannot answer is the local disk read.
+ * - set: written to the local disk (the fallback) and to Redis.
+ * - revalidateTag: recorded locally and in Redis.
+ *
+ * Every entry expires in Redis: EXPIRE_FACTOR times its revalidate period, at least
+ * MIN_EXPIRE_SECONDS, at most MAX_EXPIRE_SECONDS (entries that never revalidate).
+ */
+import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
+import { KEY_PREFIX, withRedis } from "./redis-client.mjs";
+
+const MIN_EXPIRE_SECONDS = 60 * 60;
+const MAX_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
+const EXPIRE_FACTOR = 10;
+/** A read takes three round trips (entry, tag map, tag times); a revalidation scans the tag map. */
+const GET_TIMEOUT_MS = 400;
+const SET_TIMEOUT_MS = 1000;
+const REVALIDATE_TIMEOUT_MS = 2000;
+
+/** @type {WeakMap<object, ReturnType<typeof createRedisHandler>>} */
+const handlers = new WeakMap();
+
+/** The storage handler bound to the current client (a new one after REDIS_URL changes). */
+function storage(/** @type {any} */ client) {
+  let handler = handlers.get(client);
+  if (!handler) {
+    handler = createRedisHandler({
+      client,
+      keyPrefix: `${KEY_PREFIX}next:`,
+      timeoutMs: SET_TIMEOUT_MS,
+      keyExpirationStrategy: "EXAT",
+    });
+    handlers.set(client, handler);
+  }
+  return handler;
+}
+
+/** @param {any} data @param {any} ctx */
+function tagsOf(data, ctx) {
+  const header = data?.headers?.["x-next-cache-tags"];
+  if (typeof header === "string" && header) return header.split(",");
+  return ctx?.tags ?? data?.tags ?? [];
+}
+
+/** @param {any} data @param {any} ctx */
+function revalidateOf(data, ctx) {
+  const value = ctx?.cacheControl?.revalidate ?? data?.revalidate;
+  return typeof value === "number" && value > 0 ? value : null;
+}
+
+/** @param {number} lastModified @param {number | null} revalidate */
+export function lifespan(lastModified, revalidate) {
+  const expireAge = revalidate
+    ? Math.min(Math.max(revalidate * EXPIRE_FACTOR, MIN_EXPIRE_SECONDS), MAX_EXPIRE_SECONDS)
+    : MAX_EXPIRE_SECONDS;
+  const at = Math.floor(lastModified / 1000);
+  return {
+    lastModifiedAt: at,
+    staleAt: at + (revalidate ?? expireAge),
+    expireAt: at + expireAge,
+    staleAge: revalidate ?? expireAge,
+    expireAge,
+    revalidate: revalidate ?? undefined,
+  };
+}
+
+/**
+ * @template {new (ctx: any) => any} T
+ * @param {T} Base the local cache used when Redis cannot answer
+ */
+export function redisFirst(Base) {
+  return class RedisFirst extends Base {
+    /** @param {string} key @param {any} ctx */
+    async get(key, ctx, ...rest) {
+      const answer = await withRedis(
+        (client) => storage(client).get(key, { implicitTags: ctx?.softTags ?? [] }),
+        GET_TIMEOUT_MS,
+      );
+      if (!answer.ok) return super.get(key, ctx, ...rest);
+      const entry = /** @type {any} */ (answer.value);
+      if (!entry) return null;
+      if (entry.lifespan && entry.lifespan.expireAt < Date.now() / 1000) return null;
+      return {
+        lastModified: entry.lastModified,
+        value: entry.value,
+        ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}),
+      };
+    }
+
+    /** @param {string} key @param {any} data @param {any} ctx */
+    async set(key, data, ctx) {
+      await super.set(key, data, ctx);
+      if (!data) return;
+      const lastModified = Date.now();
+      await withRedis(
+        (client) =>
+          storage(client).set(key, {
+            lastModified,
+            lifespan: lifespan(lastModified, revalidateOf(data, ctx)),
+            tags: tagsOf(data, ctx),
+            value: data,
+            ...(ctx?.cacheControl ? { cacheControl: ctx.cacheControl } : {}),
+          }),
+        SET_TIMEOUT_MS,
+      );
+    }
+
+    /** @param {string | string[]} tags @param {any[]} rest */
+    async revalidateTag(tags, ...rest) {
+      await super.revalidateTag(tags, ...rest);
+      const list = typeof tags === "string" ? [tags] : tags;
+      for (const tag of list) {
+        // Redis unreachable: the other instances see this tag's entries expire only when
+        // they do (README, "Known limits").
+        const done = await withRedis((c) => storage(c).revalidateTag(tag), REVALIDATE_TIMEOUT_MS);
+        if (!done.ok) return;
+      }
+    }
+  };
+}

@@ -1,0 +1,154 @@
+// @ts-check
+/**
+ * The process's one Redis connection (REDIS_URL), shared by the page cache (lib/redis-cache.mjs,
+ * loaded unbundled by Next) and the app's shared store (lib/shared-store.ts): it lives on
+ * globalThis because Next loads the cache handler and each route as separate module instances.
+ *
+ * Redis is an accelerator, never a dependency. The client connects lazily, never queues
+ * commands while disconnected (they fail at once), and reconnects by itself with a backoff.
+ * Every command is bounded by COMMAND_TIMEOUT_MS; after a failure or a timeout Redis is skipped
+ * for COOL_DOWN_MS, so a slow or stopped Redis costs one short wait, not one per request.
+ * Each change of state (connected / unavailable) is reported once.
+ *
+ * Plain JavaScript for the same reason as lib/cache-handler.mjs.
+ */
+import { createClient } from "redis";
+
+export const COMMAND_TIMEOUT_MS = 250;
+export const COOL_DOWN_MS = 1000;
+/** Every key this app writes starts with this. */
+export const KEY_PREFIX = "riverbend:";
+
+const HOLDER = Symbol.for("riverbend.redis");
+
+/**
+ * @typedef {{
+ *   url: string | undefined;
+ *   client: any;
+ *   status: "idle" | "connected" | "unavailable";
+ *   skipUntil: number;
+ *   log: ((status: "connected" | "unavailable", detail: string) => void) | null;
+ * }} RedisState
+ */
+
+/** @returns {RedisState} */
+function state() {
+  const g = /** @type {any} */ (globalThis);
+  const url = process.env.REDIS_URL?.trim() || undefined;
+  /** @type {RedisState | undefined} */
+  let s = g[HOLDER];
+  if (!s || s.url !== url) {
+    s?.client?.destroy?.();
+    s = { url, client: null, status: "idle", skipUntil: 0, log: s?.log ?? null };
+    g[HOLDER] = s;
+  }
+  return s;
+}
+
+/** Where the address is shown in logs: without a password. */
+function shown(url = "") {
+  try {
+    const u = new URL(url);
+    u.password = "";
+    u.username = "";
+    return u.href;
+  } catch {
+    return "REDIS_URL";
+  }
+}
+
+/**
+ * @param {RedisState} s
+ * @param {"connected" | "unavailable"} status
+ * @param {string} [detail]
+ */
+function report(s, status, detail = "") {
+  if (s.status === status) return;
+  s.status = status;
+  const text = status === "connected" ? shown(s.url) : detail;
+  if (s.log) s.log(status, text);
+  else if (status === "connected") console.info(`redis: connected (${text})`);
+  else console.warn(`redis: unavailable (${text})`);
+}
+
+/** Sets how state changes are logged (lib/redis-log.ts installs the app's logger). */
+export function setRedisLogger(/** @type {RedisState["log"]} */ log) {
+  state().log = log;
+}
+
+/** True when REDIS_URL is set: the shared tier is configured (it may still be down). */
+export function redisConfigured() {
+  return Boolean(state().url);
+}
+
+/**
+ * The connected client, or null when REDIS_URL is unset, Redis is not reachable now, or it
+ * failed less than COOL_DOWN_MS ago. Connects on first use.
+ * @returns {any}
+ */
+export function redisClient() {
+  const s = state();
+  if (!s.url) return null;
+  if (!s.client) {
+    const client = createClient({
+      url: s.url,
+      // Commands fail at once while disconnected instead of waiting for a reconnection.
+      disableOfflineQueue: true,
+      // Finds a dead connection (e.g. a stopped server that kept the socket open).
+      pingInterval: 5000,
+      socket: {
+        connectTimeout: 1000,
+        // Retries for ever, from 100 ms up to every 2 s.
+        reconnectStrategy: (/** @type {number} */ retries) => Math.min(100 * 2 ** retries, 2000),
+      },
+    });
+    client.on("ready", () => {
+      s.skipUntil = 0;
+      report(s, "connected");
+    });
+    client.on("error", (/** @type {Error} */ error) => report(s, "unavailable", error.message));
+    client.on("end", () => report(s, "unavailable", "connection closed"));
+    client.connect().catch((/** @type {Error} */ error) => report(s, "unavailable", error.message));
+    s.client = client;
+  }
+  if (!s.client.isReady || Date.now() < s.skipUntil) return null;
+  return s.client;
+}
+
+/**
+ * Runs `command` with the client, bounded by `timeoutMs`. Resolves `{ ok: false }` (never
+ * rejects) when Redis is unset, down, slow or answers an error; the caller then uses what
+ * this process holds.
+ * @template T
+ * @param {(client: any) => Promise<T>} command
+ * @param {number} [timeoutMs]
+ * @returns {Promise<{ ok: true; value: T } | { ok: false }>}
+ */
+export async function withRedis(command, timeoutMs = COMMAND_TIMEOUT_MS) {
+  const client = redisClient();
+  if (!client) return { ok: false };
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  try {
+    const value = await Promise.race([
+      command(client),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    report(state(), "connected");
+    return { ok: true, value: /** @type {T} */ (value) };
+  } catch (error) {
+    redisFailed(error);
+    return { ok: false };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A command failed or timed out: skip Redis for a moment. */
+export function redisFailed(/** @type {unknown} */ error) {
+  const s = state();
+  s.skipUntil = Date.now() + COOL_DOWN_MS;
+  report(s, "unavailable", error instanceof Error ? error.message : String(error));
+}

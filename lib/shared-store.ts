@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { logger } from "./log";
+import { KEY_PREFIX, redisConfigured, setRedisLogger, withRedis } from "./redis-client.mjs";
+
+/**
+ * Small shared values (a feed's last good copy, a blog answer) and short locks, in Redis when
+ * REDIS_URL is set. Every call is bounded by a short timeout and never throws: `{ ok: false }`
+ * (or `undefined` for a lock) means "no Redis now", and the caller goes on with what this
+ * process holds. See lib/redis-client.mjs for the connection's rules.
+ */
+
+// The connection's changes of state go through the app's logger, once each.
+setRedisLogger((status, detail) => {
+  if (status === "connected")
+    logger().info({ event: "redis", status }, `redis: connected (${detail})`);
+  else logger().warn({ event: "redis", status, detail }, `redis: unavailable (${detail})`);
+});
+
+export const SHARED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export { redisConfigured };
+
+export async function sharedGet<T>(
+  key: string,
+): Promise<{ ok: true; value: T | undefined } | { ok: false }> {
+  const answer = await withRedis<string | null>((client) => client.get(KEY_PREFIX + key));
+  if (!answer.ok) return answer;
+  try {
+    return { ok: true, value: answer.value === null ? undefined : (JSON.parse(answer.value) as T) };
+  } catch {
+    return { ok: true, value: undefined };
+  }
+}
+
+/** Stores `value` (JSON) for `ttlMs`; false when Redis could not take it. */
+export async function sharedSet(
+  key: string,
+  value: unknown,
+  ttlMs = SHARED_TTL_MS,
+): Promise<boolean> {
+  const answer = await withRedis((client) =>
+    client.set(KEY_PREFIX + key, JSON.stringify(value), { PX: ttlMs }),
+  );
+  return answer.ok;
+}
+
+/**
+ * Takes the lock `name` for `ttlMs` (it lapses by itself if its holder dies). Resolves the
+ * lock's token, null when another holder has it, undefined when there is no Redis to ask.
+ */
+export async function sharedLock(name: string, ttlMs: number): Promise<string | null | undefined> {
+  const token = randomUUID();
+  const answer = await withRedis<string | null>((client) =>
+    client.set(`${KEY_PREFIX}lock:${name}`, token, { NX: true, PX: ttlMs }),
+  );
+  if (!answer.ok) return undefined;
+  return answer.value === "OK" ? token : null;
+}
+
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+/** Releases the lock if this holder still has it (compare and delete, in one step). */
+export async function sharedUnlock(name: string, token: string): Promise<void> {
+  await withRedis((client) =>
+    client.eval(RELEASE, { keys: [`${KEY_PREFIX}lock:${name}`], arguments: [token] }),
+  );
+}
