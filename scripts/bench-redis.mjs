@@ -69,7 +69,11 @@ try {
 } catch (error) {
   if (error instanceof Error && error.message.startsWith("port")) throw error;
 }
-run("node", ["e2e/stand-in/server.mjs", "--port", String(STAND_IN_PORT)]);
+const standInProcess = spawn("node", ["e2e/stand-in/server.mjs", "--port", String(STAND_IN_PORT)], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+});
+children.add(standInProcess);
 await waitFor(`${STAND_IN_URL}/__health`);
 
 const PUBLIC_PORT = await freePort();
