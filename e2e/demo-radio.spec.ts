@@ -13,6 +13,7 @@ import net from "node:net";
 import path from "node:path";
 import { RADIO_PORT, standInArgs } from "./env.cjs";
 import { station } from "./radio/control";
+import { hydrated } from "./helpers";
 
 const SAMPLE = readFileSync(path.join(__dirname, "stand-in", "media", "sample-chime.mp3"));
 const STATION = `http://127.0.0.1:${RADIO_PORT}`;
@@ -120,6 +121,7 @@ test.describe("the demo's radio", () => {
     }).toPass({ timeout: 20_000 });
 
     const play = page.getByRole("button", { name: "Play" });
+    await hydrated(play);
     await play.click();
     await expect(play).toHaveAttribute("aria-pressed", "true");
     await expect

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { TestInfo } from "@playwright/test";
+import { expect, type Locator, type TestInfo } from "@playwright/test";
 
 export const isPhone = (info: TestInfo) => info.project.name === "phone";
 
@@ -13,4 +13,21 @@ export function directorySize(dir: string): number {
     else if (entry.isFile()) total += statSync(full).size;
   }
   return total;
+}
+
+/**
+ * Waits until React has hydrated the element: a click that lands on the server's markup
+ * before that is lost (the button has no handler yet). React keeps its props on hydrated DOM
+ * nodes under a `__reactProps$…` key.
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        locator.evaluate((element) =>
+          Object.keys(element).some((key) => key.startsWith("__reactProps$")),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { isPhone } from "./helpers";
+import { hydrated, isPhone } from "./helpers";
 import { listen, station, stationListeners, STATION_TITLE } from "./radio/control";
 
 const STREAM = "/api/stream?port=8076";
@@ -62,6 +62,7 @@ test.describe("the radio page", () => {
       if (request.url().includes("/api/stream")) streamRequests.push(request.url());
     });
     await page.goto("/radio");
+    await hydrated(page.getByRole("button", { name: "Play" }));
     const audio = page.locator("main audio");
     await expect(audio).toHaveAttribute("preload", "none");
     await expect(audio).toHaveAttribute("crossorigin", "anonymous");
@@ -91,6 +92,7 @@ test.describe("the radio page", () => {
 
   test("mute, and the volume rules", async ({ page }) => {
     await page.goto("/radio");
+    await hydrated(page.getByRole("button", { name: "Play" }));
     const mute = page.getByRole("button", { name: "Mute" });
     const slider = page.getByRole("slider", { name: "Volume" });
     expect((await audioState(page)).volume).toBeCloseTo(0.9);
@@ -138,6 +140,7 @@ test.describe("the radio page", () => {
 
   test("the controls are reachable with the keyboard", async ({ page }) => {
     await page.goto("/radio");
+    await hydrated(page.getByRole("button", { name: "Play" }));
     const play = page.getByRole("button", { name: "Play" });
     await play.focus();
     await page.keyboard.press("Tab");
@@ -165,6 +168,7 @@ test.describe("the radio page", () => {
       };
     });
     await page.goto("/radio");
+    await hydrated(page.getByRole("button", { name: "Play" }));
     const play = page.getByRole("button", { name: "Play" });
     await play.click();
     const message = page.getByText(PLAY_FAILED, { exact: true });
@@ -182,6 +186,7 @@ test.describe("the radio page", () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     await page.goto("/radio");
+    await hydrated(page.getByRole("button", { name: "Play" }));
     const play = page.getByRole("button", { name: "Play" });
     await play.click();
     await expect
