@@ -12,10 +12,11 @@
  * Redis memory one full crawl of the site takes.
  * Needs Debian's wrk, nginx and redis-server, and a build (`npm run build`, or --build).
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import standIn from "../e2e/env.cjs";
 import catalogue from "../e2e/stand-in/catalogue.cjs";
 import instances from "../e2e/redis/instances.cjs";
@@ -132,8 +133,12 @@ http {
   };
 }
 
-/** wrk over every section page in turn (a Lua script rotating the paths). */
-function wrk(seconds) {
+/**
+ * wrk over every section page in turn (a Lua script rotating the paths). Run without blocking
+ * this process: a blocked event loop cannot see the stand-in close its idle keep-alive
+ * connections, and the next fetch on one of them fails ("other side closed").
+ */
+async function wrk(seconds) {
   const script = path.join(tmpdir(), `riverbend-bench-paths-${process.pid}.lua`);
   writeFileSync(
     script,
@@ -145,7 +150,7 @@ request = function()
 end
 `,
   );
-  const out = execFileSync(
+  const { stdout: out } = await promisify(execFile)(
     "wrk",
     ["-t2", "-c50", `-d${seconds}s`, "--latency", "-s", script, `http://127.0.0.1:${PUBLIC_PORT}/`],
     { encoding: "utf8" },
@@ -176,7 +181,7 @@ async function scenario(label, count, redisUrl) {
     for (const section of SECTIONS) await (await fetch(`${instance.url}/${section}`)).arrayBuffer();
   }
   await fetch(`${STAND_IN_URL}/__control/reset`, { method: "POST" });
-  const result = wrk(SECONDS);
+  const result = await wrk(SECONDS);
   const hits = await feedHits();
   const intervals = SECONDS / INTERVAL_SECONDS;
   console.log(
