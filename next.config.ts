@@ -37,11 +37,10 @@ const nextConfig: NextConfig = {
   async rewrites() {
     return {
       beforeFiles: [
-        // The home page, the human sitemap and the blog's first page read outside data, so they
-        // live at dynamic segments: the offline build skips them, they render on their first
-        // request and are then cached like the section pages (see app/front-page/). Their
-        // internal addresses redirect to these public ones (proxy.ts).
-        { source: "/", destination: "/front-page/latest" },
+        // The human sitemap and the blog's first page read outside data, so they live at
+        // dynamic segments: the offline build skips them, they render on their first request
+        // and are then cached like the section pages. Their internal addresses redirect to
+        // these public ones (proxy.ts). The home page needs no rewrite (app/[[...path]]).
         { source: "/sitemap", destination: "/site-map/latest" },
         { source: "/blog", destination: "/blog/page/1" },
       ],

@@ -19,7 +19,6 @@ function withHeaders(response: NextResponse): NextResponse {
 function publicAddress(request: NextRequest): string | null {
   const { pathname, searchParams } = request.nextUrl;
   const [, first] = pathname.split("/");
-  if (first === "front-page") return "/";
   if (first === "site-map") return "/sitemap";
   if (pathname === "/blog/page/1") return "/blog";
   if (pathname === "/blog" && searchParams.has("page")) {
@@ -59,8 +58,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // The rewrite targets of next.config.ts: the home page, the human sitemap, the list's page 1.
-    "/front-page/:path*",
+    // The rewrite targets of next.config.ts: the human sitemap, the list's page 1.
     "/site-map/:path*",
     "/blog/page/1",
     { source: "/blog", has: [{ type: "query", key: "page" }] },

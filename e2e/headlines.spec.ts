@@ -76,10 +76,14 @@ test("home: every section is linked from News Sections", async ({ page }) => {
   );
 });
 
-test("the home page's internal address redirects to /", async ({ request }) => {
-  const response = await request.get("/front-page/latest", { maxRedirects: 0 });
-  expect(response.status()).toBe(308);
-  expect(response.headers()["location"]).toBe("/");
+test("the home page lives at / only: no other address answers with it", async ({ request }) => {
+  const home = await request.get("/", { maxRedirects: 0 });
+  expect(home.status()).toBe(200);
+  expect(await home.text()).toContain("Today&#x27;s Headlines");
+  // Its former internal address is an unknown address like any other.
+  const former = await request.get("/front-page/latest", { maxRedirects: 0 });
+  expect(former.status()).toBe(404);
+  expect(await former.text()).toContain("Oops! Page not found");
 });
 
 test("article cards: title, description, date, image with reserved size (the first row's at once, the rest lazy), Read more in a new tab", async ({

@@ -56,7 +56,7 @@ test.describe("security headers", () => {
       ...assets.slice(0, 3),
       "/images/default-news.svg",
       "/favicon.ico",
-      "/front-page/latest",
+      "/blog/page/1",
       "/_next/static/chunks/missing.js",
       "/_next/image?url=%2Fnope.png&w=64&q=75",
     ];

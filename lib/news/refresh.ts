@@ -23,7 +23,7 @@ export const HOME_PAGE_SECTIONS: readonly SectionSlug[] = [BREAKING_NEWS_SECTION
  */
 export function pagesShowingSection(slug: SectionSlug): string[] {
   const paths = [`/${slug}`];
-  if (HOME_PAGE_SECTIONS.includes(slug)) paths.push("/", "/front-page/latest");
+  if (HOME_PAGE_SECTIONS.includes(slug)) paths.push("/");
   return paths;
 }
 

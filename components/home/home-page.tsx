@@ -1,4 +1,3 @@
-import { notFound } from "next/navigation";
 import styles from "@/components/home/home.module.css";
 import { SectionGrid } from "@/components/home/section-grid";
 import { ArticleGrid } from "@/components/news/article-grid";
@@ -13,28 +12,17 @@ import { pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
 import { organizationJsonLd, websiteJsonLd } from "@/lib/structured-data";
 
-/**
- * The home page. It is served at "/" through a rewrite in next.config.ts (and its own
- * address redirects to "/"): a dynamic segment lets it skip the offline build like the
- * section pages, render on its first request with live headlines, and then be cached.
- */
-export const EDITION = "latest";
 const HOME_LIMIT = 6;
 
-export const revalidate = 300;
-
-export function generateStaticParams(): { edition: string }[] {
-  return [];
-}
-
-export const metadata = pageMetadata({
+/** The home page's metadata: the site's own description, at "/". */
+export const homeMetadata = pageMetadata({
   title: "Today's Headlines",
   description: SITE.description,
   path: "/",
 });
 
-export default async function HomePage({ params }: { params: Promise<{ edition: string }> }) {
-  if ((await params).edition !== EDITION) notFound();
+/** The home page (app/[[...path]] renders it at "/"). */
+export async function HomePage() {
   const breaking = await getSectionHeadlines(BREAKING_NEWS_SECTION);
 
   return (

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { HomePage, homeMetadata } from "@/components/home/home-page";
+import { NotFoundPage } from "@/components/not-found/not-found-page";
+import { logNotFound } from "@/lib/log";
+import { notFoundMetadata } from "@/lib/not-found";
+
+/**
+ * "/" and every deeper path no other route claims (single segments end in app/[section]).
+ *
+ * The home page reads live headlines, so it must not be rendered by the build, which is
+ * offline; a route at app/page.tsx would be. As an optional catch-all with no static params it
+ * renders on its first request and is then cached like the section pages, and "/" reaches it
+ * without a rewrite (a rewrite costs every request of the home page its matching, about a tenth
+ * of the server's time per cached page).
+ *
+ * Any other path here is unknown: it is logged on the server (the spec's not-found page logs
+ * it) and answered with status 404, in full in the HTML. A cached route on purpose:
+ * NotFoundPage needs the prerender (see there), and lib/cache-handler.mjs keeps 404 answers in
+ * memory, so random addresses never fill the disk.
+ */
+export const revalidate = 300;
+
+export function generateStaticParams(): { path: string[] }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ path?: string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return (await params).path ? notFoundMetadata("site") : homeMetadata;
+}
+
+export default async function CatchAllPage({ params }: Props) {
+  const { path } = await params;
+  if (!path) return <HomePage />;
+  logNotFound(`/${path.join("/")}`);
+  return <NotFoundPage kind="site" />;
+}
