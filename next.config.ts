@@ -34,18 +34,9 @@ const nextConfig: NextConfig = {
       },
     ];
   },
-  async rewrites() {
-    return {
-      beforeFiles: [
-        // The human sitemap and the blog's first page read outside data, so they live at
-        // dynamic segments: the offline build skips them, they render on their first request
-        // and are then cached like the section pages. Their internal addresses redirect to
-        // these public ones (proxy.ts). The home page needs no rewrite (app/[[...path]]).
-        { source: "/sitemap", destination: "/site-map/latest" },
-        { source: "/blog", destination: "/blog/page/1" },
-      ],
-    };
-  },
+  // No rewrites: a rewrite is matched on every request of every page, twice (router and page
+  // handler). The pages that must skip the offline build (/, /sitemap, /blog) are optional
+  // catch-alls instead (app/[[...path]], app/sitemap/[[...rest]], app/blog/[[...rest]]).
 };
 
 export default nextConfig;

@@ -18,8 +18,6 @@ function withHeaders(response: NextResponse): NextResponse {
 /** Where an internal address, or the blog list's old `?page=N` address, belongs; else null. */
 function publicAddress(request: NextRequest): string | null {
   const { pathname, searchParams } = request.nextUrl;
-  const [, first] = pathname.split("/");
-  if (first === "site-map") return "/sitemap";
   if (pathname === "/blog/page/1") return "/blog";
   if (pathname === "/blog" && searchParams.has("page")) {
     // The list's addresses before its pages had paths of their own. Next.js reads the last
@@ -58,8 +56,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // The rewrite targets of next.config.ts: the human sitemap, the list's page 1.
-    "/site-map/:path*",
+    // The blog list's page 1 has one address, /blog (app/blog/[[...rest]]).
     "/blog/page/1",
     { source: "/blog", has: [{ type: "query", key: "page" }] },
     // Paths that may hold a broken escape: a "%" not followed by two hex digits, or a non-ASCII

@@ -15,6 +15,9 @@ const POST = { title: "Blog post not found", back: "Back to Blog", href: "/blog"
 const KINDS = [
   { kind: "an unknown single segment", path: "/no-such-page", ...SITE },
   { kind: "an unknown deeper path", path: "/a/b/c", ...SITE },
+  // Under the optional catch-alls that serve /blog and /sitemap themselves.
+  { kind: "an unknown path under the blog", path: "/blog/no/such-page", ...SITE },
+  { kind: "an unknown path under the sitemap", path: "/sitemap/no-such-page", ...SITE },
   { kind: "an unknown blog post", path: "/blog/no-such-post", ...POST },
   // The stand-in host lists 30 posts: 3 pages.
   { kind: "a blog list page past the end", path: "/blog/page/99", ...SITE },
@@ -113,7 +116,13 @@ test("600 random unknown addresses leave the disk cache the same size", async ({
   const run = `${Date.now().toString(36)}`;
   const addresses = Array.from({ length: 600 }, (_, i) => {
     const word = `${run}-${i}-${Math.random().toString(36).slice(2, 8)}`;
-    return i % 2 === 0 ? `/missing-${word}` : `/blog/missing-${word}`;
+    // Single segments, posts, and deeper paths under the optional catch-alls.
+    return [
+      `/missing-${word}`,
+      `/blog/missing-${word}`,
+      `/news/missing-${word}`,
+      `/blog/missing/${word}`,
+    ][i % 4]!;
   });
   const statuses = new Map<number, number>();
   let next = 0;

@@ -2,7 +2,11 @@ import { revalidatePath, revalidateTag } from "next/cache";
 import { TAGS } from "../constants";
 
 /** The pages that show blog data, in one place (the blog list's pages and the posts). */
-export const BLOG_PAGES: readonly string[] = ["/blog/page/[page]", "/blog/[slug]"];
+export const BLOG_PAGES: readonly string[] = [
+  "/blog/[[...rest]]",
+  "/blog/page/[page]",
+  "/blog/[slug]",
+];
 
 /**
  * The blog's refresh (POST /api/revalidate): its cached answers expire at once (expire 0: the

@@ -1,5 +1,6 @@
-import { notFound } from "next/navigation";
+import type { Metadata } from "next";
 import { Suspense } from "react";
+import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { QuickLinksCard } from "@/components/sitemap/quick-links-card";
 import { RecentPostsCard } from "@/components/sitemap/recent-posts-card";
 import { SitemapDirectory } from "@/components/sitemap/sitemap-directory";
@@ -7,34 +8,46 @@ import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { getBlogList } from "@/lib/blog";
+import { logNotFound } from "@/lib/log";
+import { notFoundMetadata } from "@/lib/not-found";
 import { pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
 import { SITEMAP_CATEGORIES } from "@/lib/sitemap-pages";
 
 /**
- * The human sitemap, served at /sitemap: next.config.ts rewrites it here so that, like the
- * blog list, it is rendered on its first request (the build stays offline: the recent posts
- * come from the blog host) and then served from the cache.
+ * The human sitemap at /sitemap, and any deeper path under it (404). An optional catch-all
+ * with no static params so that, like the blog list, it is rendered on its first request (the
+ * build stays offline: the recent posts come from the blog host) and then served from the
+ * cache, with no rewrite on the request path.
  */
 export const revalidate = 300;
 
-export function generateStaticParams(): { edition: string }[] {
+export function generateStaticParams(): { rest: string[] }[] {
   return [];
 }
 
-export const metadata = pageMetadata({
-  title: "Sitemap",
-  description: `Every page of ${SITE.name} in one place: news sections, markets, the blog, events, resources and our policies.`,
-  path: "/sitemap",
-});
+type Props = { params: Promise<{ rest?: string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  if ((await params).rest) return notFoundMetadata("site");
+  return pageMetadata({
+    title: "Sitemap",
+    description: `Every page of ${SITE.name} in one place: news sections, markets, the blog, events, resources and our policies.`,
+    path: "/sitemap",
+  });
+}
 
 /** The spec's sitemap uses the blog list's first page only. */
 async function RecentPosts() {
   return <RecentPostsCard list={await getBlogList(1)} />;
 }
 
-export default async function SitemapPage({ params }: { params: Promise<{ edition: string }> }) {
-  if ((await params).edition !== "latest") notFound();
+export default async function SitemapPage({ params }: Props) {
+  const { rest } = await params;
+  if (rest) {
+    logNotFound(`/sitemap/${rest.join("/")}`);
+    return <NotFoundPage kind="site" />;
+  }
   return (
     <div className="container">
       <PageHeader

@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import { BlogCard } from "@/components/blog/blog-card";
+import { BlogPagination } from "@/components/blog/blog-pagination";
+import styles from "@/components/blog/blog.module.css";
+import { JsonLd } from "@/components/seo/json-ld";
+import { AdSlot } from "@/components/ui/ad-slot";
+import { ErrorBox } from "@/components/ui/error-box";
+import { PageHeader } from "@/components/ui/page-header";
+import { getBlogList, type BlogListResult } from "@/lib/blog";
+import { blogPageHref } from "@/lib/blog/pagination";
+import { BLOG_COPY } from "@/lib/blog/copy";
+import { notFoundMetadata } from "@/lib/not-found";
+import { pageMetadata } from "@/lib/seo";
+import { breadcrumbJsonLd } from "@/lib/structured-data";
+
+/** A page after the last one (page 1 always exists: it says when there are no posts). */
+export function isPastTheEnd(page: number, list: BlogListResult): boolean {
+  return list.status === "ok" && page > Math.max(list.totalPages, 1);
+}
+
+/** A list page's metadata, or the not-found metadata for a page that does not exist. */
+export async function blogListMetadata(page: number | null): Promise<Metadata> {
+  if (!page) return notFoundMetadata("site");
+  const list = await getBlogList(page);
+  if (isPastTheEnd(page, list)) return notFoundMetadata("site");
+  return pageMetadata({
+    title: page === 1 ? BLOG_COPY.title : `${BLOG_COPY.title}, page ${page}`,
+    description: BLOG_COPY.description,
+    path: blogPageHref(page),
+  });
+}
+
+/**
+ * One page of the blog list (app/blog/[[...rest]] renders page 1 at /blog, app/blog/page/[page]
+ * the others), for a page that exists: `list` is what the blog source answered for it.
+ */
+export function BlogList({ page, list }: { page: number; list: BlogListResult }) {
+  return (
+    <div className="container">
+      <JsonLd
+        data={breadcrumbJsonLd(
+          page === 1
+            ? [
+                ["Home", "/"],
+                [BLOG_COPY.title, "/blog"],
+              ]
+            : [
+                ["Home", "/"],
+                [BLOG_COPY.title, "/blog"],
+                [`Page ${page}`, blogPageHref(page)],
+              ],
+        )}
+      />
+      <PageHeader title={BLOG_COPY.title} subtitle={BLOG_COPY.subtitle} />
+      {list.status === "error" ? (
+        <ErrorBox message={list.message} />
+      ) : list.total === 0 ? (
+        <div className={styles.empty}>
+          <h2>No blog articles found</h2>
+          <p>Check back later for new content from our publication.</p>
+        </div>
+      ) : (
+        <>
+          <p className={styles.count}>{`${list.total} articles available`}</p>
+          <ul className={styles.grid}>
+            {list.blogs.map((blog) => (
+              <BlogCard key={blog.slug} blog={blog} />
+            ))}
+          </ul>
+          <BlogPagination page={page} totalPages={list.totalPages} />
+        </>
+      )}
+      <AdSlot placement="middle" wideOnly />
+    </div>
+  );
+}
