@@ -10,7 +10,7 @@
  * threads, 50 connections) with and without `Accept-Encoding: gzip`, as ratios to those
  * references measured in the same run.
  *
- *   node scripts/bench.mjs [--seconds 8] [--no-build]
+ *   node scripts/bench.mjs [--seconds 5] [--rounds 3] [--no-build]
  * Needs Debian's `wrk` and `nginx` (apt-get install wrk nginx).
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -26,7 +26,8 @@ const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? Number(args[at + 1]) : fallback;
 };
-const SECONDS = option("--seconds", 8);
+const SECONDS = option("--seconds", 5);
+const ROUNDS = option("--rounds", 3);
 const BUILD = !args.includes("--no-build");
 const ports = { app: 3300, trivial: 3301, tier: 3302, disk: 3303 };
 const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
@@ -237,26 +238,55 @@ for (const [address] of MEASURED) {
 }
 await sleep(500);
 
-const line = (label, result, ratio) =>
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const range = (values) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+
+/**
+ * One line: the median of the rounds' req/s and p99; with a reference, the median of the
+ * per-round ratios (each against the reference measured just before it) and their range.
+ */
+function line(label, results, references) {
+  const rps = median(results.map((r) => r.rps));
+  const errors = results.reduce((sum, r) => sum + Number(r.errors), 0);
+  const ratios = references ? results.map((r, i) => r.rps / references[i].rps) : null;
   console.log(
-    `  ${label.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99.padStart(8)}` +
-      `${ratio === undefined ? "" : `  ${ratio.toFixed(2)}×`}${result.errors !== "0" ? `  non-2xx ${result.errors}` : ""}`,
+    `  ${label.padEnd(44)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${results[Math.floor(results.length / 2)].p99.padStart(8)}` +
+      `${ratios ? `  ${median(ratios).toFixed(2)}× (${range(ratios)})` : ""}${errors ? `  non-2xx ${errors}` : ""}`,
   );
+}
 
 for (const gzip of [false, true]) {
   const label = gzip ? "with Accept-Encoding: gzip" : "without compression";
-  console.log(`\nThroughput ${label} (wrk, 2 threads, 50 connections, ${SECONDS} s each):`);
-  const ceiling = wrk(url("trivial"), gzip);
+  console.log(
+    `\nThroughput ${label} (wrk, 2 threads, 50 connections, ${SECONDS} s each, ${ROUNDS} rounds;` +
+      ` medians, ratio ranges in brackets):`,
+  );
+  // Rounds interleave each page with its reference, so a slow spell of this shared machine
+  // lowers both sides of a ratio instead of one.
+  const ceiling = [];
+  const site = new Map(MEASURED.map(([address]) => [address, []]));
+  const disk = new Map(MEASURED.map(([address]) => [address, []]));
+  const tier = new Map(MEASURED.map(([address]) => [address, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    ceiling.push(wrk(url("trivial"), gzip));
+    for (const [address] of MEASURED) site.get(address).push(wrk(url("app", address), gzip));
+    for (const [address, file] of MEASURED) {
+      disk.get(address).push(wrk(url("disk", `/${file}`), gzip));
+      tier.get(address).push(wrk(url("tier", address), gzip));
+    }
+  }
   line("trivial page, same Next (the ceiling)", ceiling);
   for (const [address] of MEASURED) {
-    const result = wrk(url("app", address), gzip);
-    line(`site ${address}`, result, result.rps / ceiling.rps);
+    // Each round's page against that round's ceiling.
+    line(`site ${address}`, site.get(address), ceiling);
   }
   for (const [address, file] of MEASURED) {
-    const disk = wrk(url("disk", `/${file}`), gzip);
-    line(`nginx, same bytes from disk (${file})`, disk);
-    const tier = wrk(url("tier", address), gzip);
-    line(`cache tier ${address}`, tier, tier.rps / disk.rps);
+    line(`nginx, same bytes from disk (${file})`, disk.get(address));
+    line(`cache tier ${address}`, tier.get(address), disk.get(address));
   }
 }
 rmSync(diskDir, { recursive: true, force: true });
