@@ -3,6 +3,7 @@
  * `npm run bench`: measures, never asserts. One run builds and serves, side by side:
  *  - the site (production build) against the local stand-in;
  *  - a trivial page built with the same Next.js (bench/trivial): the framework's ceiling;
+ *    and the same page rendered at run time then cached, as the site's pages are (for scale);
  *  - the cache tier (deploy/nginx/riverbend.conf through scripts/start-cached.mjs) in front
  *    of the site;
  *  - nginx serving the very bytes the site answered, from disk (the physical limit).
@@ -29,7 +30,7 @@ const option = (name, fallback) => {
 const SECONDS = option("--seconds", 5);
 const ROUNDS = option("--rounds", 3);
 const BUILD = !args.includes("--no-build");
-const ports = { app: 3300, trivial: 3301, tier: 3302, disk: 3303 };
+const ports = { app: 3300, trivial: 3301, tier: 3302, disk: 3303, trivialLive: 3304 };
 const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
 const FEED_DELAY_MS = 300;
 const root = path.resolve(import.meta.dirname, "..");
@@ -129,6 +130,12 @@ run(process.execPath, [NEXT, "start", "-p", String(ports.trivial), "-H", "127.0.
   cwd: path.join(root, "bench/trivial"),
 });
 await waitFor(url("trivial"));
+// The same trivial page rendered at run time (bench/trivial/app/live), on a server of its own:
+// rendering once switches Node's promise hooks on for that process (see the page).
+run(process.execPath, [NEXT, "start", "-p", String(ports.trivialLive), "-H", "127.0.0.1"], {
+  cwd: path.join(root, "bench/trivial"),
+});
+await waitFor(url("trivialLive", "/live/latest"));
 run(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
   env: { PORT: String(ports.tier), NEXT_PORT: String(ports.app) },
 });
@@ -268,11 +275,13 @@ for (const gzip of [false, true]) {
   // Rounds interleave each page with its reference, so a slow spell of this shared machine
   // lowers both sides of a ratio instead of one.
   const ceiling = [];
+  const live = [];
   const site = new Map(MEASURED.map(([address]) => [address, []]));
   const disk = new Map(MEASURED.map(([address]) => [address, []]));
   const tier = new Map(MEASURED.map(([address]) => [address, []]));
   for (let round = 0; round < ROUNDS; round++) {
     ceiling.push(wrk(url("trivial"), gzip));
+    live.push(wrk(url("trivialLive", "/live/latest"), gzip));
     for (const [address] of MEASURED) site.get(address).push(wrk(url("app", address), gzip));
     for (const [address, file] of MEASURED) {
       disk.get(address).push(wrk(url("disk", `/${file}`), gzip));
@@ -280,6 +289,7 @@ for (const gzip of [false, true]) {
     }
   }
   line("trivial page, same Next (the ceiling)", ceiling);
+  line("  the same, rendered at run time, cached", live, ceiling);
   for (const [address] of MEASURED) {
     // Each round's page against that round's ceiling.
     line(`site ${address}`, site.get(address), ceiling);
