@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { HomePage, homeMetadata } from "@/components/home/home-page";
 import { NotFoundPage } from "@/components/not-found/not-found-page";
-import { logNotFound } from "@/lib/log";
 import { notFoundMetadata } from "@/lib/not-found";
 
 /**
@@ -33,6 +32,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CatchAllPage({ params }: Props) {
   const { path } = await params;
   if (!path) return <HomePage />;
-  logNotFound(`/${path.join("/")}`);
-  return <NotFoundPage kind="site" />;
+  return <NotFoundPage kind="site" path={`/${path.join("/")}`} />;
 }

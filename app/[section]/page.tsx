@@ -4,7 +4,6 @@ import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { PageHeader } from "@/components/ui/page-header";
-import { logNotFound } from "@/lib/log";
 import { getSectionHeadlines } from "@/lib/news/headlines";
 import { getSection, type Section } from "@/lib/news/sections";
 import { sectionJsonLd } from "@/lib/news/structured-data";
@@ -46,8 +45,7 @@ export default async function SectionPage({ params }: Props) {
   if (!section) {
     // Every unknown single segment ends here: 404 in full (see NotFoundPage), kept in memory
     // rather than on disk (lib/cache-handler.mjs).
-    logNotFound(`/${slug}`);
-    return <NotFoundPage kind="site" />;
+    return <NotFoundPage kind="site" path={`/${slug}`} />;
   }
   const headlines = await getSectionHeadlines(section.slug);
 

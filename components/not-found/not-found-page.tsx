@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
 import { Suspense } from "react";
 import { NotFoundMessage } from "@/components/ui/not-found-message";
+import { logNotFound } from "@/lib/log";
 import { NOT_FOUND_PAGES, type NotFoundKind } from "@/lib/not-found";
 
 /** A not-found page's body: the texts of lib/not-found.ts. */
@@ -13,7 +14,9 @@ export function NotFoundBody({ kind }: { kind: NotFoundKind }) {
 
 /**
  * What a page renders for an address it does not know (an unknown post, a list page past the
- * end), instead of calling notFound() itself.
+ * end), instead of calling notFound() itself. `path` is the address asked for: it is logged on
+ * the server (the spec's not-found page logs it), once per render, so a 404 kept in the cache
+ * is not logged again on every request.
  *
  * Next.js 16 answers a page that throws notFound() with status 404 and an empty error shell
  * (`<html id="__next_error__">`): React's server rendering runs no error boundaries, so the
@@ -29,7 +32,8 @@ export function NotFoundBody({ kind }: { kind: NotFoundKind }) {
  * `/a/%0A`), and there a notFound() inside a boundary would leave the status at 200: those get a
  * plain notFound() (status 404, Next's error shell).
  */
-export function NotFoundPage({ kind }: { kind: NotFoundKind }) {
+export function NotFoundPage({ kind, path }: { kind: NotFoundKind; path: string }) {
+  logNotFound(path);
   if (!isPrerendering()) notFound();
   return (
     <>

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { BlogList, blogListMetadata } from "@/components/blog/blog-list";
 import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { getBlogList } from "@/lib/blog";
-import { logNotFound } from "@/lib/log";
 
 /**
  * /blog, the list's first page, and any deeper blog path no other route claims (posts are
@@ -26,9 +25,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function BlogFirstPage({ params }: Props) {
   const { rest } = await params;
-  if (rest) {
-    logNotFound(`/blog/${rest.join("/")}`);
-    return <NotFoundPage kind="site" />;
-  }
+  if (rest) return <NotFoundPage kind="site" path={`/blog/${rest.join("/")}`} />;
   return <BlogList page={1} list={await getBlogList(1)} />;
 }

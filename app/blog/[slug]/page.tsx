@@ -6,7 +6,6 @@ import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
 import { getBlogPost } from "@/lib/blog";
 import { blogPostingJsonLd } from "@/lib/blog/structured-data";
-import { logNotFound } from "@/lib/log";
 import { notFoundMetadata } from "@/lib/not-found";
 import { pageMetadata } from "@/lib/seo";
 import { breadcrumbJsonLd } from "@/lib/structured-data";
@@ -50,8 +49,7 @@ export default async function BlogPostPage({ params }: Props) {
   const { slug } = await params;
   const result = await getBlogPost(slug);
   if (result.status === "not-found") {
-    logNotFound(`/blog/${slug}`);
-    return <NotFoundPage kind="post" />;
+    return <NotFoundPage kind="post" path={`/blog/${slug}`} />;
   }
   return (
     <div className="container">

@@ -8,7 +8,6 @@ import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { getBlogList } from "@/lib/blog";
-import { logNotFound } from "@/lib/log";
 import { notFoundMetadata } from "@/lib/not-found";
 import { pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
@@ -44,10 +43,7 @@ async function RecentPosts() {
 
 export default async function SitemapPage({ params }: Props) {
   const { rest } = await params;
-  if (rest) {
-    logNotFound(`/sitemap/${rest.join("/")}`);
-    return <NotFoundPage kind="site" />;
-  }
+  if (rest) return <NotFoundPage kind="site" path={`/sitemap/${rest.join("/")}`} />;
   return (
     <div className="container">
       <PageHeader

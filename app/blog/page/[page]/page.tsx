@@ -3,7 +3,6 @@ import { BlogList, blogListMetadata, isPastTheEnd } from "@/components/blog/blog
 import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { getBlogList } from "@/lib/blog";
 import { parsePageNumber } from "@/lib/blog/pagination";
-import { logNotFound } from "@/lib/log";
 
 /**
  * The blog list's pages after the first: /blog/page/N (page 1 is /blog, app/blog/[[...rest]];
@@ -28,8 +27,7 @@ export default async function BlogListPage({ params }: Props) {
   const page = parsePageNumber(raw);
   const list = page ? await getBlogList(page) : null;
   if (!page || !list || isPastTheEnd(page, list)) {
-    logNotFound(`/blog/page/${raw}`);
-    return <NotFoundPage kind="site" />;
+    return <NotFoundPage kind="site" path={`/blog/page/${raw}`} />;
   }
   return <BlogList page={page} list={list} />;
 }
