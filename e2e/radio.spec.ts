@@ -140,8 +140,8 @@ test.describe("the radio page", () => {
 
   test("the controls are reachable with the keyboard", async ({ page }) => {
     await page.goto("/radio");
-    await hydrated(page.getByRole("button", { name: "Play" }));
     const play = page.getByRole("button", { name: "Play" });
+    await hydrated(play);
     await play.focus();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Mute" })).toBeFocused();
@@ -168,8 +168,8 @@ test.describe("the radio page", () => {
       };
     });
     await page.goto("/radio");
-    await hydrated(page.getByRole("button", { name: "Play" }));
     const play = page.getByRole("button", { name: "Play" });
+    await hydrated(play);
     await play.click();
     const message = page.getByText(PLAY_FAILED, { exact: true });
     await expect(message).toBeVisible();
@@ -186,8 +186,8 @@ test.describe("the radio page", () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     await page.goto("/radio");
-    await hydrated(page.getByRole("button", { name: "Play" }));
     const play = page.getByRole("button", { name: "Play" });
+    await hydrated(play);
     await play.click();
     await expect
       .poll(async () => (await audioState(page)).currentTime, STARTS_WITHIN)
