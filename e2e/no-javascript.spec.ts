@@ -128,6 +128,19 @@ test.describe("with JavaScript disabled", () => {
     await expect(cards.filter({ visible: true })).toHaveCount(headlineCount("national"));
     await expect(breaking.getByRole("button", { name: /^See All/ })).toBeHidden();
   });
+
+  test("the sitemap's recent blog posts show, not a spinner", async ({ page, request }) => {
+    // Twice: the second answer comes from the page cache, as most readers get it.
+    for (let i = 0; i < 2; i++) expect((await request.get("/sitemap")).status()).toBe(200);
+    await page.goto("/sitemap");
+    const recent = page.locator("section", {
+      has: page.getByRole("heading", { name: "Recent Blog Posts" }),
+    });
+    // The stand-in host lists 30 posts; the sitemap shows 9 and a link to the rest.
+    await expect(recent.getByRole("listitem").filter({ visible: true })).toHaveCount(9);
+    await expect(recent.getByRole("link", { name: "View All Blog Posts" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
 });
 
 test.describe("with JavaScript", () => {

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { QuickLinksCard } from "@/components/sitemap/quick-links-card";
 import { RecentPostsCard } from "@/components/sitemap/recent-posts-card";
 import { SitemapDirectory } from "@/components/sitemap/sitemap-directory";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
-import { Spinner } from "@/components/ui/spinner";
 import { getBlogList } from "@/lib/blog";
 import { notFoundMetadata } from "@/lib/not-found";
 import { pageMetadata } from "@/lib/seo";
@@ -18,6 +16,11 @@ import { SITEMAP_CATEGORIES } from "@/lib/sitemap-pages";
  * with no static params so that, like the blog list, it is rendered on its first request (the
  * build stays offline: the recent posts come from the blog host) and then served from the
  * cache, with no rewrite on the request path.
+ *
+ * The recent posts (the blog list's first page only, as the spec says) are awaited, not put
+ * behind a Suspense spinner: a cached page would keep the spinner in its HTML and the list in
+ * a hidden block that only a script reveals, so readers without JavaScript saw a spinner
+ * forever. The spec shows no server-side loading state.
  */
 export const revalidate = 300;
 
@@ -36,11 +39,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** The spec's sitemap uses the blog list's first page only. */
-async function RecentPosts() {
-  return <RecentPostsCard list={await getBlogList(1)} />;
-}
-
 export default async function SitemapPage({ params }: Props) {
   const { rest } = await params;
   if (rest) return <NotFoundPage kind="site" path={`/sitemap/${rest.join("/")}`} />;
@@ -53,15 +51,7 @@ export default async function SitemapPage({ params }: Props) {
       <div className={card.withSidebar}>
         <SitemapDirectory categories={[...SITEMAP_CATEGORIES]} />
         <aside className={card.stack} aria-label="Blog posts and machine-readable views">
-          <Suspense
-            fallback={
-              <section className={card.card} aria-label="Recent Blog Posts">
-                <Spinner label="Loading recent blog posts…" />
-              </section>
-            }
-          >
-            <RecentPosts />
-          </Suspense>
+          <RecentPostsCard list={await getBlogList(1)} />
           <QuickLinksCard />
         </aside>
       </div>
