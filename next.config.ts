@@ -29,7 +29,10 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {
-        source: "/:path*",
+        // An unnamed group, not "/:path*": with no named parameter Next copies the values as
+        // they are, where a named one makes it compile every value containing ":" (the CSP's
+        // "https:", "data:") as a path pattern on every request.
+        source: "/(.*)",
         headers: Object.entries(built).map(([key, value]) => ({ key, value })),
       },
     ];
