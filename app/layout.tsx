@@ -6,7 +6,6 @@ import { PhotoFallbackScript } from "@/components/news/photo-fallback";
 import { config } from "@/lib/env";
 import { RSS_ALTERNATE } from "@/lib/seo";
 import { SITE } from "@/lib/site";
-import { serif } from "./fonts";
 import "./globals.css";
 
 export function generateMetadata(): Metadata {
@@ -30,7 +29,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={serif.variable}>
+    <html lang="en">
       <body>
         <a href="#main" className="skip-link">
           Skip to content
