@@ -65,6 +65,9 @@ for (const { path } of ROUTES) {
     // A 404 page swaps in its segment's not-found.tsx as it hydrates (same texts): wait for it.
     await page.locator("main h1").first().waitFor();
     await page.waitForLoadState("load");
+    // The header's menus are native <details> until React hydrates, then buttons: tag the
+    // controls once the scripted form is in, or a replaced element would go uncounted.
+    await page.locator("header button[aria-expanded]:visible").first().waitFor();
     const total = await tagControls(page);
     expect(total, "the header alone has controls").toBeGreaterThan(10);
     await page.locator("body").focus();
@@ -81,6 +84,8 @@ for (const { path } of ROUTES) {
     );
     const noIndicator = stops.filter((s) => !s.indicator).map((s) => s.label);
     console.log(`[keyboard] ${path}: ${reached.size}/${total} controls reached with Tab`);
+    // Every tagged control must still be the element that was tagged, else it was never tested.
+    expect(await page.locator("[data-kb]").count(), "controls replaced while tabbing").toBe(total);
     expect(missed, `not reachable with Tab:\n${missed.join("\n")}`).toEqual([]);
     expect(noIndicator, `no visible focus:\n${noIndicator.join("\n")}`).toEqual([]);
   });
