@@ -280,25 +280,22 @@ for (const gzip of [false, true]) {
   const site = new Map(MEASURED.map(([address]) => [address, []]));
   const disk = new Map(MEASURED.map(([address]) => [address, []]));
   const tier = new Map(MEASURED.map(([address]) => [address, []]));
+  // Every address measured, in the order of a round, with the list its results go to.
+  const plan = [
+    [url("trivial"), ceiling],
+    [url("trivialLive", "/live/latest"), live],
+    ...MEASURED.map(([address]) => [url("app", address), site.get(address)]),
+    ...MEASURED.flatMap(([address, file]) => [
+      [url("disk", `/${file}`), disk.get(address)],
+      [url("tier", address), tier.get(address)],
+    ]),
+  ];
   // Warm-up under load, not measured: one request leaves V8 to compile the serving path during
   // the first round, which then measures the compiler as much as the server, on either side of
   // a ratio.
-  for (const address of [url("trivial"), url("trivialLive", "/live/latest")]) {
-    wrk(address, gzip, WARM_UP_SECONDS);
-  }
-  for (const [address, file] of MEASURED) {
-    wrk(url("app", address), gzip, WARM_UP_SECONDS);
-    wrk(url("tier", address), gzip, WARM_UP_SECONDS);
-    wrk(url("disk", `/${file}`), gzip, WARM_UP_SECONDS);
-  }
+  for (const [address] of plan) wrk(address, gzip, WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round++) {
-    ceiling.push(wrk(url("trivial"), gzip));
-    live.push(wrk(url("trivialLive", "/live/latest"), gzip));
-    for (const [address] of MEASURED) site.get(address).push(wrk(url("app", address), gzip));
-    for (const [address, file] of MEASURED) {
-      disk.get(address).push(wrk(url("disk", `/${file}`), gzip));
-      tier.get(address).push(wrk(url("tier", address), gzip));
-    }
+    for (const [address, results] of plan) results.push(wrk(address, gzip));
   }
   line("trivial page, same Next (the ceiling)", ceiling);
   line("  the same, rendered at run time, cached", live, ceiling);
