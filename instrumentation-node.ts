@@ -6,6 +6,7 @@
 import { config, ConfigError } from "./lib/env";
 import { logConfigProblem } from "./lib/log";
 import { builtHeadersMismatch } from "./lib/security-headers";
+import { installPageBytes } from "./lib/serving/page-bytes";
 // Installs the logger for the Redis connection's changes of state before the first request.
 import "./lib/shared-store";
 
@@ -20,3 +21,6 @@ try {
   }
   throw error;
 }
+
+// Cached pages are encoded once and their bytes reused (see there).
+installPageBytes();

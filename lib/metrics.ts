@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { listeners } from "./radio/listeners";
+import { installedPageBytes } from "./serving/page-bytes";
 
 /**
  * The server's metrics in Prometheus format (GET /api/metrics). One registry of our own, not
@@ -70,6 +71,32 @@ function create() {
       help: "Reads of the blog source by outcome (stale: failed, last good copy served).",
       labelNames: ["outcome"] as const,
       registers: [registry],
+    }),
+    pagesReused: new Counter({
+      name: "riverbend_page_bytes_reused_total",
+      help: "Cached pages sent with the bytes encoded for an earlier answer (lib/serving/page-bytes.ts).",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(installedPageBytes()?.reused ?? 0);
+      },
+    }),
+    pagesEncoded: new Counter({
+      name: "riverbend_page_bytes_encoded_total",
+      help: "Cached pages whose bytes had to be encoded: first answer, or aged out of the store.",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(installedPageBytes()?.encoded ?? 0);
+      },
+    }),
+    pageBytesHeld: new Gauge({
+      name: "riverbend_page_bytes_held_bytes",
+      help: "Estimated memory the store of encoded pages holds (text and bytes).",
+      registers: [registry],
+      collect() {
+        this.set(installedPageBytes()?.bytes ?? 0);
+      },
     }),
     refreshes: new Counter({
       name: "riverbend_refreshes_total",
