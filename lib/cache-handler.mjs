@@ -17,6 +17,7 @@
  * Plain JavaScript: Next loads this file itself when the server starts, unbundled.
  */
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import { BoundedStore } from "./bounded-store.mjs";
 import { redisFirst } from "./redis-cache.mjs";
 
 /** Next's default handler, the one used when no `cacheHandler` is configured (a CommonJS module). */
@@ -46,57 +47,11 @@ function isNotFoundAnswer(data) {
   return (data?.kind === "APP_PAGE" || data?.kind === "APP_ROUTE") && data.status === 404;
 }
 
-/** Least recently used first; bounded by the entries' bytes. Shared by every handler instance. */
-export class NotFoundStore {
-  /** @param {number} maxBytes */
-  constructor(maxBytes) {
-    this.maxBytes = maxBytes;
-    this.bytes = 0;
-    /** @type {Map<string, { entry: any; size: number }>} */
-    this.entries = new Map();
-  }
-
-  /** @param {string} key */
-  get(key) {
-    const item = this.entries.get(key);
-    if (!item) return null;
-    this.entries.delete(key);
-    this.entries.set(key, item);
-    return item.entry;
-  }
-
-  /** @param {string} key @param {any} entry @param {number} size */
-  set(key, entry, size) {
-    this.delete(key);
-    if (size > this.maxBytes) return;
-    this.entries.set(key, { entry, size });
-    this.bytes += size;
-    for (const [oldest, item] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= item.size;
-    }
-  }
-
-  /** @param {string} key */
-  delete(key) {
-    const item = this.entries.get(key);
-    if (!item) return;
-    this.entries.delete(key);
-    this.bytes -= item.size;
-  }
-
-  clear() {
-    this.entries.clear();
-    this.bytes = 0;
-  }
-}
-
 /**
  * A cache handler class that keeps 404 answers in `store` and hands everything else to `Base`.
  * @template {new (ctx: any) => any} T
  * @param {T} Base
- * @param {NotFoundStore} store
+ * @param {BoundedStore<any>} store 404 entries, shared by every handler instance
  */
 export function keepNotFoundInMemory(Base, store) {
   return class NotFoundInMemory extends Base {
@@ -133,5 +88,5 @@ const shared =
 
 export default keepNotFoundInMemory(
   shared ? redisFirst(FileSystemCache) : FileSystemCache,
-  new NotFoundStore(MAX_BYTES),
+  new BoundedStore(MAX_BYTES),
 );

@@ -1,4 +1,5 @@
-import CacheHandler, { keepNotFoundInMemory, NotFoundStore } from "./cache-handler.mjs";
+import { BoundedStore } from "./bounded-store.mjs";
+import CacheHandler, { keepNotFoundInMemory } from "./cache-handler.mjs";
 
 type Entry = {
   value: { kind?: string; status?: number; data?: unknown };
@@ -40,7 +41,7 @@ beforeEach(() => {
 
 describe("keepNotFoundInMemory", () => {
   it("keeps 404 answers in memory and never hands them to the wrapped cache", async () => {
-    const Handler = keepNotFoundInMemory(RecordingBase, new NotFoundStore(1024 * 1024));
+    const Handler = keepNotFoundInMemory(RecordingBase, new BoundedStore(1024 * 1024));
     const handler = new Handler({});
     await handler.set("/no-such-page", page(404), ctx);
     expect(RecordingBase.written.size).toBe(0);
@@ -51,7 +52,7 @@ describe("keepNotFoundInMemory", () => {
   });
 
   it("hands every other answer to the wrapped cache, and a page that exists replaces its 404", async () => {
-    const Handler = keepNotFoundInMemory(RecordingBase, new NotFoundStore(1024 * 1024));
+    const Handler = keepNotFoundInMemory(RecordingBase, new BoundedStore(1024 * 1024));
     const handler = new Handler({});
     await handler.set("/blog/new-post", page(404), ctx);
     await handler.set("/blog/new-post", page(200, "<html>post</html>"), ctx);
@@ -62,7 +63,7 @@ describe("keepNotFoundInMemory", () => {
   });
 
   it("forgets every 404 when a tag is revalidated, and passes the call on", async () => {
-    const Handler = keepNotFoundInMemory(RecordingBase, new NotFoundStore(1024 * 1024));
+    const Handler = keepNotFoundInMemory(RecordingBase, new BoundedStore(1024 * 1024));
     const handler = new Handler({});
     await handler.set("/blog/soon-published", page(404), ctx);
     await handler.revalidateTag(["blog"], undefined);
@@ -72,26 +73,5 @@ describe("keepNotFoundInMemory", () => {
 
   it("wraps Next's own file-system cache by default", () => {
     expect(Object.getPrototypeOf(CacheHandler).name).toBe("FileSystemCache");
-  });
-});
-
-describe("NotFoundStore", () => {
-  it("holds at most its byte budget, dropping the least recently used first", () => {
-    const store = new NotFoundStore(100);
-    store.set("a", "A", 40);
-    store.set("b", "B", 40);
-    expect(store.get("a")).toBe("A"); // a is now the most recent
-    store.set("c", "C", 40);
-    expect(store.get("b")).toBeNull();
-    expect(store.get("a")).toBe("A");
-    expect(store.get("c")).toBe("C");
-    expect(store.bytes).toBe(80);
-  });
-
-  it("refuses an entry larger than the whole budget", () => {
-    const store = new NotFoundStore(100);
-    store.set("huge", "H", 101);
-    expect(store.get("huge")).toBeNull();
-    expect(store.bytes).toBe(0);
   });
 });

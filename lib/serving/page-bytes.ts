@@ -1,4 +1,5 @@
 import { ServerResponse } from "node:http";
+import { BoundedStore } from "../bounded-store.mjs";
 
 /**
  * The encoded bytes of the pages the server last sent, so a cached page is encoded once, not
@@ -24,51 +25,37 @@ export const MIN_CHARS = 16 * 1024;
 export const DEFAULT_BUDGET_BYTES = 32 * 1024 * 1024;
 
 export class PageBytes {
-  private readonly entries = new Map<string, Buffer>();
-  private heldBytes = 0;
+  private readonly store: BoundedStore<Buffer>;
   /** Answers sent with bytes encoded for an earlier one. */
   reused = 0;
   /** Answers whose bytes had to be encoded (first send, or aged out). */
   encoded = 0;
 
-  constructor(private readonly budgetBytes = DEFAULT_BUDGET_BYTES) {}
+  constructor(budgetBytes = DEFAULT_BUDGET_BYTES) {
+    this.store = new BoundedStore(budgetBytes);
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.store.size;
   }
 
   get bytes(): number {
-    return this.heldBytes;
+    return this.store.bytes;
   }
 
   /** The UTF-8 bytes of `text`, encoded now or reused from an earlier call. */
   bytesOf(text: string): Buffer {
-    const held = this.entries.get(text);
+    const held = this.store.get(text);
     if (held) {
       this.reused += 1;
-      // Most recently sent last: eviction takes from the front.
-      this.entries.delete(text);
-      this.entries.set(text, held);
       return held;
     }
     this.encoded += 1;
     const bytes = Buffer.from(text, "utf8");
-    const cost = costOf(text, bytes);
-    if (cost > this.budgetBytes) return bytes;
-    for (const [oldest, oldBytes] of this.entries) {
-      if (this.heldBytes + cost <= this.budgetBytes) break;
-      this.entries.delete(oldest);
-      this.heldBytes -= costOf(oldest, oldBytes);
-    }
-    this.entries.set(text, bytes);
-    this.heldBytes += cost;
+    // The text may take two bytes a character in memory, and the store keeps it as the key.
+    this.store.set(text, bytes, text.length * 2 + bytes.length);
     return bytes;
   }
-}
-
-/** A string may take two bytes per character in memory; the Buffer its own length. */
-function costOf(text: string, bytes: Buffer): number {
-  return text.length * 2 + bytes.length;
 }
 
 function isUtf8(encoding: unknown): boolean {

@@ -1,0 +1,12 @@
+// Types for lib/bounded-store.mjs, plain JavaScript because the cache handler loads it unbundled.
+
+export class BoundedStore<V> {
+  constructor(maxBytes: number);
+  readonly maxBytes: number;
+  readonly bytes: number;
+  readonly size: number;
+  get(key: string): V | null;
+  set(key: string, value: V, size: number): void;
+  delete(key: string): void;
+  clear(): void;
+}
