@@ -11,7 +11,11 @@ type CacheHandlerClass = new (ctx: any) => {
   revalidateTag(...args: any[]): Promise<void>;
 };
 
-export function keepNotFoundInMemory<T extends CacheHandlerClass>(Base: T, store: BoundedStore<any>): T;
+export function loadScriptsAfterPaint<T extends CacheHandlerClass>(Base: T): T;
+export function keepNotFoundInMemory<T extends CacheHandlerClass>(
+  Base: T,
+  store: BoundedStore<any>,
+): T;
 
 declare const CacheHandler: CacheHandlerClass;
 export default CacheHandler;

@@ -14,11 +14,15 @@
  * the file-system cache as the fallback when Redis cannot answer (lib/redis-cache.mjs). The
  * 404 rule wraps either, so 404 answers stay in this process's memory, never in Redis.
  *
+ * Every page it stores or serves has the framework's scripts loaded after the first paint
+ * (lib/serving/scripts-after-paint.mjs).
+ *
  * Plain JavaScript: Next loads this file itself when the server starts, unbundled.
  */
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { BoundedStore } from "./bounded-store.mjs";
 import { redisFirst } from "./redis-cache.mjs";
+import { scriptsAfterPaint } from "./serving/scripts-after-paint.mjs";
 
 /** Next's default handler, the one used when no `cacheHandler` is configured (a CommonJS module). */
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
@@ -82,11 +86,52 @@ export function keepNotFoundInMemory(Base, store) {
   };
 }
 
+/** @param {any} data */
+function isPage(data) {
+  return data?.kind === "APP_PAGE" && typeof data.html === "string";
+}
+
+/**
+ * A cache handler class whose pages load the framework's scripts after the first paint: a
+ * page is rewritten when it is stored (so the disk and Redis hold it rewritten) and when it is
+ * served (pages prerendered by the build are read from its output, never stored through
+ * here). A page served from memory is rewritten once: the entry object is remembered.
+ * @template {new (ctx: any) => any} T
+ * @param {T} Base
+ */
+export function loadScriptsAfterPaint(Base) {
+  /** @type {WeakSet<object>} */
+  const rewritten = new WeakSet();
+  return class ScriptsAfterPaint extends Base {
+    /** @param {string} key @param {any[]} rest */
+    async get(key, ...rest) {
+      const entry = await super.get(key, ...rest);
+      const value = entry?.value;
+      if (isPage(value) && !rewritten.has(value)) {
+        value.html = scriptsAfterPaint(value.html);
+        rewritten.add(value);
+      }
+      return entry;
+    }
+
+    /** @param {string} key @param {any} data @param {any} ctx */
+    async set(key, data, ctx) {
+      return super.set(
+        key,
+        isPage(data) ? { ...data, html: scriptsAfterPaint(data.html) } : data,
+        ctx,
+      );
+    }
+  };
+}
+
 /** Redis serves the running site only: a build writes its pages to its own output, as always. */
 const shared =
   Boolean(process.env.REDIS_URL?.trim()) && process.env.NEXT_PHASE !== "phase-production-build";
 
-export default keepNotFoundInMemory(
-  shared ? redisFirst(FileSystemCache) : FileSystemCache,
-  new BoundedStore(MAX_BYTES),
+export default loadScriptsAfterPaint(
+  keepNotFoundInMemory(
+    shared ? redisFirst(FileSystemCache) : FileSystemCache,
+    new BoundedStore(MAX_BYTES),
+  ),
 );

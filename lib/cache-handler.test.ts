@@ -1,5 +1,6 @@
 import { BoundedStore } from "./bounded-store.mjs";
-import CacheHandler, { keepNotFoundInMemory } from "./cache-handler.mjs";
+import CacheHandler, { keepNotFoundInMemory, loadScriptsAfterPaint } from "./cache-handler.mjs";
+import { MARKER } from "./serving/scripts-after-paint.mjs";
 
 type Entry = {
   value: { kind?: string; status?: number; data?: unknown };
@@ -71,7 +72,43 @@ describe("keepNotFoundInMemory", () => {
     expect(RecordingBase.tagsRevalidated).toEqual([[["blog"], undefined]]);
   });
 
-  it("wraps Next's own file-system cache by default", () => {
-    expect(Object.getPrototypeOf(CacheHandler).name).toBe("FileSystemCache");
+  it("wraps Next's own file-system cache by default, pages rewritten outermost", () => {
+    const chain: string[] = [];
+    for (let c = CacheHandler; c && c.name; c = Object.getPrototypeOf(c)) chain.push(c.name);
+    expect(chain).toEqual(["ScriptsAfterPaint", "NotFoundInMemory", "FileSystemCache"]);
+  });
+});
+
+describe("loadScriptsAfterPaint", () => {
+  const NEXT_PAGE =
+    `<html><head><script src="/_next/static/chunks/main.js" async=""></script></head>` +
+    `<body><h1>Sports</h1></body></html>`;
+
+  it("stores pages with the framework's scripts after the first paint, other entries as they are", async () => {
+    const handler = new (loadScriptsAfterPaint(RecordingBase))({});
+    const original = page(200, NEXT_PAGE);
+    await handler.set("/sports", original, ctx);
+    const fetched = { kind: "FETCH", data: { body: NEXT_PAGE } };
+    await handler.set("fetch-key", fetched, { fetchCache: true });
+    const stored = RecordingBase.written.get("/sports") as { html: string; rscData: Buffer };
+    expect(stored.html).toContain(MARKER);
+    expect(stored.html).not.toContain('async=""');
+    expect(stored.rscData).toBe(original.rscData);
+    expect(original.html).toBe(NEXT_PAGE);
+    expect(RecordingBase.written.get("fetch-key")).toBe(fetched);
+  });
+
+  it("rewrites a page it did not store (the build's own output) when serving it, once", async () => {
+    const seed = page(200, NEXT_PAGE);
+    RecordingBase.written.set("/terms", seed);
+    const handler = new (loadScriptsAfterPaint(RecordingBase))({});
+    const entry = await handler.get("/terms", { kind: "APP_PAGE" });
+    expect(entry?.value).toBe(seed);
+    expect(seed.html).toContain(MARKER);
+    // The same entry object again (Next's memory cache): not looked at a second time.
+    seed.html = NEXT_PAGE;
+    await handler.get("/terms", { kind: "APP_PAGE" });
+    expect(seed.html).toBe(NEXT_PAGE);
+    expect(await handler.get("/missing", { kind: "APP_PAGE" })).toBeNull();
   });
 });
