@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { REVALIDATE_SECRET } from "./env.cjs";
 import {
   BLOG_KEY,
@@ -121,7 +121,9 @@ test("list: old ?page= addresses redirect to the page's own address", async ({ r
     expect(response.status(), from).toBe(308);
     const locations = response.headersArray().filter((h) => h.name.toLowerCase() === "location");
     expect(
-      locations.map((h) => new URL(h.value, "http://x").pathname + new URL(h.value, "http://x").search),
+      locations.map(
+        (h) => new URL(h.value, "http://x").pathname + new URL(h.value, "http://x").search,
+      ),
       from,
     ).toEqual([to]);
   }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("44 book cards open the store in a new tab", async ({ page }) => {
   await page.goto("/books");

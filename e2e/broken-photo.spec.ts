@@ -2,7 +2,7 @@
  * A headline photo whose address is dead (common in real feeds) becomes the default photo,
  * as broken book covers do.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
 import { standIn } from "./stand-in/control";
 

@@ -2,7 +2,7 @@
  * The cache tier (deploy/nginx/riverbend.conf) in front of the production build, started by
  * Playwright as `npm run start:cached --no-app` runs it: Debian's nginx on the app's port + 1.
  */
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "./fixtures";
 import { REVALIDATE_SECRET } from "./env.cjs";
 import { listen, station, stationListeners } from "./radio/control";
 import { standIn } from "./stand-in/control";

@@ -5,7 +5,7 @@
  * http://127.0.0.1, RADIO_STREAM_PORTS 8076, the default path), so this test takes the test
  * station off the air, starts the stand-in exactly as the demo does, and listens.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { blogPosts } from "./stand-in/blog-catalogue.cjs";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { parseFeedText } from "../lib/news/parse-feed";
 import { COMPLETE_SLUG, HOSTILE_SLUG, blogPosts } from "./stand-in/blog-catalogue.cjs";

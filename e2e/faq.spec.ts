@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("about 100 questions, every answer in the HTML, one open at a time", async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { itemAgeMinutes } from "./stand-in/catalogue.cjs";

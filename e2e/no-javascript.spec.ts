@@ -3,7 +3,7 @@
  * headlines past the limit are collapsed only where scripts run. With scripts off, every
  * section is reachable from the header at 1280 px and 375 px, and every headline shows.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { SECTION_FEEDS } from "./stand-in/catalogue.cjs";
 import sampleHeadlines from "./stand-in/sample-headlines.json";
 

@@ -6,7 +6,7 @@
  * the disk cache (.next) as it was.
  */
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { directorySize } from "./helpers";
 
 const SITE = { title: "Oops! Page not found", back: "Return to Home", href: "/" };

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
@@ -130,9 +130,7 @@ test("a cached page is encoded once: later plain answers reuse its bytes, unchan
   expect(await metric(request, "riverbend_page_bytes_reused_total", {})).toBeGreaterThan(
     reusedBefore,
   );
-  expect(await metric(request, "riverbend_page_bytes_held_bytes", {})).toBeGreaterThan(
-    body.length,
-  );
+  expect(await metric(request, "riverbend_page_bytes_held_bytes", {})).toBeGreaterThan(body.length);
 });
 
 test("revalidate: an unknown section is a 400 naming it; a malformed body a 400", async ({

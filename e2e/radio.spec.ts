@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { hydrated, isPhone } from "./helpers";
 import { listen, station, stationListeners, STATION_TITLE } from "./radio/control";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { appEnv, REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
 import { BLOG_KEY } from "./stand-in/blog-catalogue.cjs";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { isPhone } from "./helpers";
 
 test("the featured video is a light facade that becomes the privacy-enhanced player", async ({

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** Every page of the foundation answers 200 with the spec's texts. */
 const PAGES: { path: string; texts: string[]; title: RegExp }[] = [

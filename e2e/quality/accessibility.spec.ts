@@ -4,7 +4,7 @@
  * ours to fix and are left out; the iframes themselves (title etc.) are checked.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { ROUTES } from "./routes";
 
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];

@@ -5,7 +5,7 @@
  * first rendered add to it, 404 answers must not (e2e/not-found.spec.ts holds that to a bound).
  */
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { directorySize } from "../helpers";
 import { hostileCases, type HostileCase } from "./hostile-requests";
 import { sendRaw, type RawResponse } from "./raw-http";

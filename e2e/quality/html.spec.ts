@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { ROUTES } from "./routes";
 
 // vnu-jar's main export is the path of the jar; it has no type declarations.

@@ -5,7 +5,7 @@
  * route; a content page may add at most 20 kB over that baseline.
  */
 import { gzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { ROUTES } from "./routes";
 
 const BUDGET_OVER_BASELINE = 20 * 1000;

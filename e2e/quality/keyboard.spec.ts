@@ -3,7 +3,7 @@
  * each one shows a focus indicator; the News dropdown, the mobile menu, the headline toggle
  * and the video work from the keyboard.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../fixtures";
 import { ROUTES } from "./routes";
 
 const INTERACTIVE =

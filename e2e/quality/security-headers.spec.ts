@@ -2,7 +2,7 @@
  * Gate: security headers on every response (pages, the 404 page, redirects, static files),
  * and the pages still work under the policy: no CSP violation while they load.
  */
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "../fixtures";
 import { STAND_IN_URL } from "../env.cjs";
 import { ROUTES } from "./routes";
 
