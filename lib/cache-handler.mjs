@@ -92,35 +92,38 @@ function isPage(data) {
 }
 
 /**
- * A cache handler class whose pages load the framework's scripts after the first paint: a
- * page is rewritten when it is stored (so the disk and Redis hold it rewritten) and when it is
- * served (pages prerendered by the build are read from its output, never stored through
- * here). A page served from memory is rewritten once: the entry object is remembered.
+ * A cache handler class whose pages load the framework's scripts after the first paint.
+ *
+ * A page is rewritten when it is stored, in place: Next answers the request that rendered it
+ * from the very entry it hands to `set` (response-cache's handleRevalidate), so the first
+ * answer carries the rewrite too, and the disk and Redis hold it rewritten. And when it is
+ * served: pages prerendered by the build are read from its output, never stored through here.
+ * A page served from memory is looked at once (the entry object is remembered).
  * @template {new (ctx: any) => any} T
  * @param {T} Base
  */
 export function loadScriptsAfterPaint(Base) {
   /** @type {WeakSet<object>} */
   const rewritten = new WeakSet();
+  /** @param {any} value */
+  const rewrite = (value) => {
+    if (isPage(value) && !rewritten.has(value)) {
+      value.html = scriptsAfterPaint(value.html);
+      rewritten.add(value);
+    }
+  };
   return class ScriptsAfterPaint extends Base {
     /** @param {string} key @param {any[]} rest */
     async get(key, ...rest) {
       const entry = await super.get(key, ...rest);
-      const value = entry?.value;
-      if (isPage(value) && !rewritten.has(value)) {
-        value.html = scriptsAfterPaint(value.html);
-        rewritten.add(value);
-      }
+      rewrite(entry?.value);
       return entry;
     }
 
     /** @param {string} key @param {any} data @param {any} ctx */
     async set(key, data, ctx) {
-      return super.set(
-        key,
-        isPage(data) ? { ...data, html: scriptsAfterPaint(data.html) } : data,
-        ctx,
-      );
+      rewrite(data);
+      return super.set(key, data, ctx);
     }
   };
 }

@@ -70,8 +70,6 @@ for (const path of ["/", "/sports"]) {
     request,
   }, info) => {
     test.skip(info.project.name !== "desktop", "the same build for every viewport");
-    // The copy the cache serves (a page's very first render goes out as Next streams it).
-    await request.get(path);
     const html = await (await request.get(path)).text();
     expect(html).toContain("<script data-scripts-after-paint");
     expect(html).not.toMatch(/<script src="\/_next\/static\/[^"]+" async="">/);
