@@ -5,22 +5,22 @@
  * once its first frame is shown (lib/serving/scripts-after-paint.mjs), and a headless browser
  * on this machine can show that frame after `load`. A reader who taps before they run gets a
  * plain link or form; a test that drives a script-driven control (the radio, the menus) right
- * after `goto` needs them running. So navigations wait for React's root to be in place (React
- * then replays a click made while it is still hydrating), on pages that load the scripts
- * that way and only when JavaScript is on.
+ * after `goto` needs them running. So navigations wait for React to have hydrated the body,
+ * on pages that load the scripts that way and only when JavaScript is on.
  */
 import { test as base, type Page } from "@playwright/test";
+import { hydrated } from "./helpers";
 
 export { expect } from "@playwright/test";
 export type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 
-/** Resolves once React runs on the page (at once on a page that does not defer its scripts). */
+/**
+ * Resolves once React has hydrated the page's body (e2e/helpers.ts `hydrated`); at once on a
+ * page that does not load its scripts after the first paint.
+ */
 export async function frameworkRunning(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector("script[data-scripts-after-paint]") ||
-      Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
-  );
+  if ((await page.locator("script[data-scripts-after-paint]").count()) === 0) return;
+  await hydrated(page.locator("body"));
 }
 
 const NAVIGATIONS = ["goto", "reload", "goBack", "goForward"] as const;
