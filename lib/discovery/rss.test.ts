@@ -1,19 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { renderRss, rfc822, type RssChannel, type RssItem } from "./rss";
-
-/** The string value of an XPath over `xml`, as libxml2 parses it; throws when malformed. */
-function xpath(xml: string, expression: string): string {
-  const out = execFileSync("xmllint", ["--xpath", expression, "-"], {
-    input: xml,
-    encoding: "utf8",
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  return out.endsWith("\n") ? out.slice(0, -1) : out;
-}
-
-function assertWellFormed(xml: string): void {
-  execFileSync("xmllint", ["--noout", "-"], { input: xml, stdio: ["pipe", "pipe", "pipe"] });
-}
+import { assertWellFormed, count, descendants, parseXml, select, text } from "./strict-xml";
 
 const channel: RssChannel = {
   title: "The Riverbend Chronicle",
@@ -71,18 +57,17 @@ describe("renderRss", () => {
 
   it("describes the channel", () => {
     const xml = renderRss(channel, [item()], NOW);
-    expect(xpath(xml, "string(/rss/channel/title)")).toBe("The Riverbend Chronicle");
-    expect(xpath(xml, "string(/rss/channel/link)")).toBe("https://news.example.com/");
-    expect(xpath(xml, "string(/rss/channel/description)")).toBe("Local news & more");
+    const doc = parseXml(xml);
+    expect(text(doc, "/rss/channel/title")).toBe("The Riverbend Chronicle");
+    expect(text(doc, "/rss/channel/link")).toBe("https://news.example.com/");
+    expect(text(doc, "/rss/channel/description")).toBe("Local news & more");
     expect(xml).toContain("  <description>Local news &amp; more</description>");
-    expect(xpath(xml, "string(/rss/channel/language)")).toBe("en-US");
+    expect(text(doc, "/rss/channel/language")).toBe("en-US");
     expect(xml).toContain(
       '  <atom:link href="https://news.example.com/rss" rel="self" type="application/rss+xml"/>',
     );
-    expect(xpath(xml, "string(/rss/channel/image/url)")).toBe(
-      "https://news.example.com/images/logo.png",
-    );
-    expect(xpath(xml, "string(/rss/channel/image/link)")).toBe("https://news.example.com/");
+    expect(text(doc, "/rss/channel/image/url")).toBe("https://news.example.com/images/logo.png");
+    expect(text(doc, "/rss/channel/image/link")).toBe("https://news.example.com/");
   });
 
   it("takes lastBuildDate from the newest item, whatever the order", () => {
@@ -95,21 +80,24 @@ describe("renderRss", () => {
       ],
       NOW,
     );
-    expect(xpath(xml, "string(/rss/channel/lastBuildDate)")).toBe("Wed, 03 Jun 2026 09:15:00 GMT");
+    const doc = parseXml(xml);
+    expect(text(doc, "/rss/channel/lastBuildDate")).toBe("Wed, 03 Jun 2026 09:15:00 GMT");
   });
 
   it("takes lastBuildDate from `now` when there are no items", () => {
     const xml = renderRss(channel, [], NOW);
     assertWellFormed(xml);
-    expect(xpath(xml, "string(/rss/channel/lastBuildDate)")).toBe("Wed, 01 Jul 2026 12:00:00 GMT");
-    expect(xpath(xml, "count(/rss/channel/item)")).toBe("0");
+    const doc = parseXml(xml);
+    expect(text(doc, "/rss/channel/lastBuildDate")).toBe("Wed, 01 Jul 2026 12:00:00 GMT");
+    expect(count(doc, "/rss/channel/item")).toBe(0);
   });
 
   // Regression (fixed): the reduce keeps an unparseable first date as "newest" (NaN never compares greater),
   // so one bad date on the first item makes lastBuildDate 1970 although later items are valid.
   it("ignores an invalid date when choosing lastBuildDate", () => {
     const xml = renderRss(channel, [item({ date: "garbage" }), item({ date: "2026-06-03" })], NOW);
-    expect(xpath(xml, "string(/rss/channel/lastBuildDate)")).toBe("Wed, 03 Jun 2026 00:00:00 GMT");
+    const doc = parseXml(xml);
+    expect(text(doc, "/rss/channel/lastBuildDate")).toBe("Wed, 03 Jun 2026 00:00:00 GMT");
   });
 
   it("renders each item's fields", () => {
@@ -128,8 +116,9 @@ describe("renderRss", () => {
       NOW,
     );
     assertWellFormed(xml);
-    expect(xpath(xml, "string(/rss/channel/item/title)")).toBe("Council votes");
-    expect(xpath(xml, "string(/rss/channel/item/link)")).toBe(
+    const doc = parseXml(xml);
+    expect(text(doc, "/rss/channel/item/title")).toBe("Council votes");
+    expect(text(doc, "/rss/channel/item/link")).toBe(
       "https://news.example.com/local/council?id=1&ref=rss",
     );
     expect(xml).toContain(
@@ -138,11 +127,11 @@ describe("renderRss", () => {
     expect(xml).toContain(
       '    <guid isPermaLink="true">https://news.example.com/local/council</guid>',
     );
-    expect(xpath(xml, "string(/rss/channel/item/pubDate)")).toBe("Wed, 03 Jun 2026 08:00:00 GMT");
+    expect(text(doc, "/rss/channel/item/pubDate")).toBe("Wed, 03 Jun 2026 08:00:00 GMT");
     expect(xml).toContain("    <description>Budget &lt;approved&gt; &amp; signed</description>");
-    expect(xpath(xml, "string(/rss/channel/item/description)")).toBe("Budget <approved> & signed");
-    expect(xpath(xml, "count(/rss/channel/item/category)")).toBe("2");
-    expect(xpath(xml, "string(/rss/channel/item/category[2])")).toBe("Politics & Government");
+    expect(text(doc, "/rss/channel/item/description")).toBe("Budget <approved> & signed");
+    expect(count(doc, "/rss/channel/item/category")).toBe(2);
+    expect(text(doc, "/rss/channel/item/category[2]")).toBe("Politics & Government");
   });
 
   it("keeps items in the order given", () => {
@@ -151,8 +140,9 @@ describe("renderRss", () => {
       [item({ title: "First", date: "2026-01-01" }), item({ title: "Second", date: "2026-06-01" })],
       NOW,
     );
-    expect(xpath(xml, "string(/rss/channel/item[1]/title)")).toBe("First");
-    expect(xpath(xml, "string(/rss/channel/item[2]/title)")).toBe("Second");
+    const doc = parseXml(xml);
+    expect(text(doc, "/rss/channel/item[1]/title")).toBe("First");
+    expect(text(doc, "/rss/channel/item[2]/title")).toBe("Second");
   });
 
   it("adds media:content only for an item with an image", () => {
@@ -165,12 +155,13 @@ describe("renderRss", () => {
       NOW,
     );
     assertWellFormed(xml);
+    const doc = parseXml(xml);
     expect(xml).toContain(
       '    <media:content url="https://img.example.com/a.jpg?w=600&amp;h=400" medium="image"/>',
     );
     expect(xml.match(/<media:content /g)).toHaveLength(1);
-    expect(xpath(xml, "count(/rss/channel/item[2]/*[local-name()='content'])")).toBe("0");
-    expect(xpath(xml, "string(/rss/channel/item[1]/*[local-name()='content']/@url)")).toBe(
+    expect(count(doc, "/rss/channel/item[2]/*:content")).toBe(0);
+    expect(select(doc, "/rss/channel/item[1]/*:content")[0]?.attributes.url).toBe(
       "https://img.example.com/a.jpg?w=600&h=400",
     );
   });
@@ -182,17 +173,19 @@ describe("renderRss", () => {
   it("carries the HTML in content:encoded as CDATA, unescaped", () => {
     const html = '<p>Hello <a href="https://a.example/?x=1&y=2">link</a></p>';
     const xml = renderRss(channel, [item({ contentHtml: html })], NOW);
+    const doc = parseXml(xml);
     expect(xml).toContain(`    <content:encoded><![CDATA[${html}]]></content:encoded>`);
-    expect(xpath(xml, "string(//*[local-name()='encoded'])")).toBe(html);
+    expect(descendants(doc, "*:encoded")[0]?.text).toBe(html);
   });
 
   it("keeps the document well-formed when the HTML contains ]]>", () => {
     const html = "<pre>if (a[b[0]]>1) {}</pre><p>]]></p><title>x</title>]]>";
     const xml = renderRss(channel, [item({ contentHtml: html })], NOW);
     assertWellFormed(xml);
-    expect(xpath(xml, "string(//*[local-name()='encoded'])")).toBe(html);
-    expect(xpath(xml, "count(/rss/channel/item)")).toBe("1");
-    expect(xpath(xml, "count(//title)")).toBe("3");
+    const doc = parseXml(xml);
+    expect(descendants(doc, "*:encoded")[0]?.text).toBe(html);
+    expect(count(doc, "/rss/channel/item")).toBe(1);
+    expect(descendants(doc, "title").length).toBe(3);
   });
 
   it("escapes markup in titles rather than letting it through", () => {
@@ -202,15 +195,14 @@ describe("renderRss", () => {
       NOW,
     );
     assertWellFormed(xml);
+    const doc = parseXml(xml);
     expect(xml).not.toContain("<script>");
     expect(xml).toContain(
       "    <title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;quotes&apos;</title>",
     );
-    expect(xpath(xml, "string(/rss/channel/item/title)")).toBe(
-      `<script>alert("x")</script> & 'quotes'`,
-    );
-    expect(xpath(xml, "string(/rss/channel/title)")).toBe("Chronicle <script>alert(1)</script>");
-    expect(xpath(xml, "count(//script)")).toBe("0");
+    expect(text(doc, "/rss/channel/item/title")).toBe(`<script>alert("x")</script> & 'quotes'`);
+    expect(text(doc, "/rss/channel/title")).toBe("Chronicle <script>alert(1)</script>");
+    expect(descendants(doc, "script").length).toBe(0);
   });
 
   it("stays well-formed with control characters in text fields", () => {
@@ -220,14 +212,16 @@ describe("renderRss", () => {
       NOW,
     );
     assertWellFormed(xml);
-    expect(xpath(xml, "string(/rss/channel/item/title)")).toBe("Badtitle");
+    const doc = parseXml(xml);
+    expect(text(doc, "/rss/channel/item/title")).toBe("Badtitle");
   });
 
   it("stays well-formed with an attribute-breaking self URL", () => {
     const xml = renderRss({ ...channel, selfUrl: 'https://a.example/rss?"x"=<1>&y' }, [], NOW);
     assertWellFormed(xml);
-    expect(xpath(xml, "string(//*[local-name()='link' and @rel='self']/@href)")).toBe(
-      'https://a.example/rss?"x"=<1>&y',
-    );
+    const doc = parseXml(xml);
+    expect(
+      descendants(doc, "*:link").find((link) => link.attributes.rel === "self")?.attributes.href,
+    ).toBe('https://a.example/rss?"x"=<1>&y');
   });
 });

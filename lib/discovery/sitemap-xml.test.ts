@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import {
   renderSitemapIndex,
   renderUrlset,
@@ -7,11 +6,7 @@ import {
   sitemapPart,
   type SitemapEntry,
 } from "./sitemap-xml";
-
-/** Throws (with xmllint's message) when `xml` is not well-formed. */
-function assertWellFormed(xml: string): void {
-  execFileSync("xmllint", ["--noout", "-"], { input: xml, stdio: ["pipe", "pipe", "pipe"] });
-}
+import { assertWellFormed } from "./strict-xml";
 
 /** The <loc> values of a urlset or sitemap index, in order (read with a regex, not the code). */
 function locs(xml: string): string[] {

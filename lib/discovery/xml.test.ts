@@ -1,20 +1,14 @@
-import { execFileSync } from "node:child_process";
+import { assertWellFormed, parseXml, text } from "./strict-xml";
 import { cdata, xmlEscape } from "./xml";
 
-/** The text content of the root element of `xml`, as libxml2 parses it; throws when malformed. */
+/** The text content of the root element `r` of `xml`, as a strict parser reads it; throws when malformed. */
 function parsedText(xml: string): string {
-  const out = execFileSync("xmllint", ["--xpath", "string(/r)", "-"], {
-    input: xml,
-    encoding: "utf8",
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  // xmllint ends what it prints with one newline of its own.
-  return out.endsWith("\n") ? out.slice(0, -1) : out;
+  return text(parseXml(xml), "/r");
 }
 
 function isWellFormed(xml: string): boolean {
   try {
-    execFileSync("xmllint", ["--noout", "-"], { input: xml, stdio: ["pipe", "pipe", "pipe"] });
+    assertWellFormed(xml);
     return true;
   } catch {
     return false;
