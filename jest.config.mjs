@@ -5,7 +5,7 @@ const createJestConfig = nextJest({ dir: "./" });
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: "node",
-  testMatch: ["<rootDir>/{lib,components}/**/*.test.{ts,tsx}"],
+  testMatch: ["<rootDir>/{lib,components,scripts}/**/*.test.{ts,tsx}"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
 };
 

@@ -12,7 +12,7 @@
  * Redis memory one full crawl of the site takes.
  * Needs Debian's wrk, nginx and redis-server, and a build (`npm run build`, or --build).
  */
-import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +20,7 @@ import { promisify } from "node:util";
 import standIn from "../e2e/env.cjs";
 import catalogue from "../e2e/stand-in/catalogue.cjs";
 import instances from "../e2e/redis/instances.cjs";
+import { ensureSystemPrograms, locate } from "./system-programs.mjs";
 
 const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
 const { freePort, startInstance, startRedis } = instances;
@@ -30,12 +31,13 @@ const INTERVAL_SECONDS = 5;
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-for (const tool of ["wrk", "nginx", "redis-server"]) {
-  if (spawnSync("sh", ["-c", `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
-    console.error(`the Redis bench needs ${tool}: apt-get install ${tool}`);
-    process.exit(1);
-  }
+try {
+  ensureSystemPrograms("bench");
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
+const NGINX = locate("nginx");
 
 const children = new Set();
 function run(command, commandArgs, { env = {} } = {}) {
@@ -123,7 +125,7 @@ http {
 }
 `,
   );
-  const child = run("/usr/sbin/nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")]);
+  const child = run(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")]);
   await waitFor(`http://127.0.0.1:${PUBLIC_PORT}/terms`);
   return async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));

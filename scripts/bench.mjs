@@ -11,15 +11,21 @@
  * threads, 50 connections, after 2 s of unmeasured load on each address) with and without
  * `Accept-Encoding: gzip`, as ratios to those references measured in the same run.
  *
- *   node scripts/bench.mjs [--seconds 5] [--rounds 3] [--no-build]
- * Needs Debian's `wrk` and `nginx` (apt-get install wrk nginx).
+ * The bare server is also run, from the same build, on every other Node.js it is given
+ * (`--node <path>`, repeatable; by default the Node that runs npm itself when it is another
+ * line, such as a system's Node 20), and measured in the same rounds against the trivial page
+ * on that same Node and against the project's Node.
+ *
+ *   npm run bench -- [--seconds 5] [--rounds 3] [--no-build] [--node /usr/bin/node ...]
+ * Needs Debian's `wrk` and `nginx`: `npm run bench` installs them (scripts/setup.mjs).
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import standIn from "../e2e/env.cjs";
+import { ensureSystemPrograms, locate } from "./system-programs.mjs";
 
 const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
 const args = process.argv.slice(2);
@@ -27,6 +33,17 @@ const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? Number(args[at + 1]) : fallback;
 };
+const major = (version) => Number(version.replace(/^v/, "").split(".")[0]);
+const versionOf = (node) => execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+/** Other Node.js binaries to run the bare server on, each with its version. */
+const otherNodes = (() => {
+  const given = args.flatMap((arg, i) => (arg === "--node" ? [args[i + 1]] : []));
+  const npmNode = process.env.npm_node_execpath;
+  const candidates = given.length ? given : npmNode ? [npmNode] : [];
+  return candidates
+    .map((exec) => ({ exec, version: versionOf(exec) }))
+    .filter(({ version }) => given.length || major(version) !== major(process.version));
+})();
 const SECONDS = option("--seconds", 5);
 const ROUNDS = option("--rounds", 3);
 const BUILD = !args.includes("--no-build");
@@ -37,12 +54,13 @@ const FEED_DELAY_MS = 300;
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-for (const tool of ["wrk", "nginx"]) {
-  if (spawnSync("sh", ["-c", `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
-    console.error(`npm run bench needs ${tool}: apt-get install ${tool}`);
-    process.exit(1);
-  }
+try {
+  ensureSystemPrograms("bench");
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
+const NGINX = locate("nginx");
 
 const children = new Set();
 function run(command, commandArgs, { env = {}, cwd = root, quiet = true } = {}) {
@@ -137,6 +155,26 @@ run(process.execPath, [NEXT, "start", "-p", String(ports.trivialLive), "-H", "12
   cwd: path.join(root, "bench/trivial"),
 });
 await waitFor(url("trivialLive", "/live/latest"));
+// The bare server and its two references on each other Node, from the same build.
+const OTHER_BASE_PORT = 3310;
+for (const [i, other] of otherNodes.entries()) {
+  other.url = (name, p = "/") => `http://127.0.0.1:${OTHER_BASE_PORT + 3 * i + name}${p}`;
+  const start = (offset, cwd) =>
+    run(
+      other.exec,
+      [NEXT, "start", "-p", String(OTHER_BASE_PORT + 3 * i + offset), "-H", "127.0.0.1"],
+      {
+        env: cwd === root ? env : {},
+        cwd,
+      },
+    );
+  start(0, root);
+  start(1, path.join(root, "bench/trivial"));
+  start(2, path.join(root, "bench/trivial"));
+  await waitFor(other.url(0, "/terms"));
+  await waitFor(other.url(1));
+  await waitFor(other.url(2, "/live/latest"));
+}
 run(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
   env: { PORT: String(ports.tier), NEXT_PORT: String(ports.app) },
 });
@@ -214,7 +252,7 @@ http {
 }
 `,
 );
-run("/usr/sbin/nginx", ["-p", diskDir, "-c", path.join(diskDir, "nginx.conf")]);
+run(NGINX, ["-p", diskDir, "-c", path.join(diskDir, "nginx.conf")]);
 await waitFor(url("disk", "/home.html"));
 
 function wrk(address, gzip, seconds = SECONDS) {
@@ -290,6 +328,20 @@ for (const gzip of [false, true]) {
       [url("tier", address), tier.get(address)],
     ]),
   ];
+  // The same bare server on each other Node, with that Node's own references.
+  const others = otherNodes.map((other) => ({
+    ...other,
+    ceiling: [],
+    live: [],
+    site: new Map(MEASURED.map(([address]) => [address, []])),
+  }));
+  for (const other of others) {
+    plan.push(
+      [other.url(1), other.ceiling],
+      [other.url(2, "/live/latest"), other.live],
+      ...MEASURED.map(([address]) => [other.url(0, address), other.site.get(address)]),
+    );
+  }
   // Warm-up under load, not measured: one request leaves V8 to compile the serving path during
   // the first round, which then measures the compiler as much as the server, on either side of
   // a ratio.
@@ -306,6 +358,20 @@ for (const gzip of [false, true]) {
   for (const [address, file] of MEASURED) {
     line(`nginx, same bytes from disk (${file})`, disk.get(address));
     line(`cache tier ${address}`, tier.get(address), disk.get(address));
+  }
+  for (const other of others) {
+    console.log(
+      `  The bare server on Node ${other.version} (${other.exec}), same build; ratios to its own` +
+        ` trivial page, and this Node (${process.version}) against it:`,
+    );
+    line(`trivial page on ${other.version}`, other.ceiling);
+    line(`  ${process.version} against it`, ceiling, other.ceiling);
+    line(`  rendered at run time, cached`, other.live, other.ceiling);
+    line(`  ${process.version} against it`, live, other.live);
+    for (const [address] of MEASURED) {
+      line(`site ${address} on ${other.version}`, other.site.get(address), other.ceiling);
+      line(`  ${process.version} against it`, site.get(address), other.site.get(address));
+    }
   }
 }
 rmSync(diskDir, { recursive: true, force: true });

@@ -1,0 +1,172 @@
+/**
+ * The one list of the system programs the project's checks need, and the Debian packages that
+ * give them. `npm test` (through `scripts/setup.mjs`), `npm run bench`, its parts and `.ci/run`
+ * all read it; nothing else names a package.
+ *
+ * `npm install && npm run demo` needs none of them.
+ */
+import { spawnSync } from "node:child_process";
+import { accessSync, constants, existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * `program`: the command looked up; `package`: the Debian (and Ubuntu) package that installs
+ * it; `needs`: which commands use it; `why`: one line for the message.
+ */
+export const SYSTEM_PROGRAMS = [
+  {
+    program: "chromium",
+    package: "chromium",
+    needs: ["test"],
+    why: "the end-to-end tests and Lighthouse (Playwright drives Debian's Chromium)",
+  },
+  {
+    program: "icecast2",
+    package: "icecast2",
+    needs: ["test", "bench"],
+    why: "a real radio station for the radio tests and bench",
+  },
+  {
+    program: "ffmpeg",
+    package: "ffmpeg",
+    needs: ["test", "bench"],
+    why: "feeds the test station, and makes the test photos",
+  },
+  {
+    program: "java",
+    package: "default-jre-headless",
+    needs: ["test"],
+    why: "runs the Nu Html Checker (vnu-jar)",
+  },
+  {
+    program: "redis-server",
+    package: "redis-server",
+    needs: ["test", "bench"],
+    why: "the shared-cache tests and bench start their own Redis",
+  },
+  {
+    program: "nginx",
+    package: "nginx",
+    needs: ["test", "bench"],
+    why: "the cache tier (deploy/nginx) and the bench's static reference",
+  },
+  {
+    program: "wrk",
+    package: "wrk",
+    needs: ["test", "bench"],
+    why: "load for the benches and the tier's throughput gate",
+  },
+];
+
+/**
+ * Where a program is found: the directories of `PATH`, then the system's sbin folders (nginx
+ * lives in /usr/sbin, which a user's PATH often lacks). Undefined when it is nowhere.
+ */
+export function locate(program, env = process.env) {
+  const dirs = [
+    ...(env.PATH ?? "").split(path.delimiter).filter(Boolean),
+    "/usr/local/sbin",
+    "/usr/sbin",
+    "/sbin",
+  ];
+  for (const dir of dirs) {
+    const file = path.join(dir, program);
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** The entries of the list that `command` needs and that are not on this machine. */
+export function missingPrograms(command, env = process.env) {
+  return SYSTEM_PROGRAMS.filter(
+    (entry) => entry.needs.includes(command) && !locate(entry.program, env),
+  );
+}
+
+/** Debian or Ubuntu (or a derivative): the only systems whose package names the list gives. */
+function isDebianLike() {
+  try {
+    const release = readFileSync("/etc/os-release", "utf8");
+    return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(release);
+  } catch {
+    return existsSync("/etc/debian_version");
+  }
+}
+
+/**
+ * How this process may install packages: as root, with `sudo` that asks for no password, or
+ * not at all (another system, no apt-get, or a user without those rights).
+ */
+function installer(env) {
+  const aptGet = locate("apt-get", env);
+  if (!aptGet || !isDebianLike()) return undefined;
+  if (process.getuid?.() === 0) return { prefix: [], aptGet };
+  const sudo = locate("sudo", env);
+  if (sudo && spawnSync(sudo, ["-n", "true"], { stdio: "ignore", env }).status === 0) {
+    return { prefix: [sudo, "-n"], aptGet };
+  }
+  return undefined;
+}
+
+/** The one command that installs `packages`. */
+export function installCommand(packages) {
+  return `sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`;
+}
+
+/**
+ * Makes sure the programs `command` needs are here. Installs the missing ones where it can and
+ * says so in one line; anywhere else throws one message naming each missing program and the
+ * command that installs them all.
+ */
+export function ensureSystemPrograms(command, { env = process.env, log = console.log } = {}) {
+  const missing = missingPrograms(command, env);
+  if (missing.length === 0) return [];
+  const packages = [...new Set(missing.map((entry) => entry.package))];
+  const how = installer(env);
+  if (how) {
+    log(
+      `setup: installing ${packages.join(", ")} from Debian's packages (${missing.map((entry) => entry.program).join(", ")} missing for npm ${command === "test" ? "test" : `run ${command}`})`,
+    );
+    const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
+    const apt = (args) => {
+      const [file, ...rest] = [...how.prefix, how.aptGet, ...args];
+      return spawnSync(file, rest, { stdio: ["ignore", "ignore", "inherit"], env: aptEnv }).status;
+    };
+    // The package lists may be absent on a fresh machine: read them first.
+    if (
+      apt(["update", "-qq"]) === 0 &&
+      apt(["install", "-y", "-qq", "--no-install-recommends", ...packages]) === 0
+    ) {
+      const still = missingPrograms(command, env);
+      if (still.length === 0) return packages;
+      throw new Error(
+        failure(command, still, "apt-get installed the packages but these are still not found"),
+      );
+    }
+    throw new Error(failure(command, missing, "apt-get could not install them"));
+  }
+  throw new Error(failure(command, missing));
+}
+
+function failure(command, missing, reason) {
+  const packages = [...new Set(missing.map((entry) => entry.package))];
+  const lines = missing.map(
+    (entry) => `  ${entry.program.padEnd(13)} (${entry.package}): ${entry.why}`,
+  );
+  return [
+    `npm ${command === "test" ? "test" : `run ${command}`} needs programs this machine does not have${reason ? ` (${reason})` : ""}:`,
+    ...lines,
+    `Install them all with:`,
+    `  ${installCommand(packages)}`,
+    ...(isDebianLike()
+      ? []
+      : [
+          "(Those are Debian and Ubuntu package names; on another system install the same programs.)",
+        ]),
+  ].join("\n");
+}
