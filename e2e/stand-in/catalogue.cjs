@@ -32,4 +32,81 @@ function itemAgeMinutes(id, index) {
   return sport >= 0 ? 50 * index + 10 * sport : 45 * index + 5;
 }
 
-module.exports = { SECTION_FEEDS, itemAgeMinutes };
+/**
+ * The section whose headlines top the home page ("Breaking News"): the app's
+ * BREAKING_NEWS_SECTION (lib/news/sections.ts), which the stand-in cannot import.
+ */
+const HOME_SECTION = "national";
+
+/**
+ * The sizes of the stand-in's JPEG photos (e2e/stand-in/photos.mjs), as real feeds link them:
+ * a large publisher's resized "wire" photo (about 100 kB) and a blog's or small publisher's
+ * uploaded "original" (over 1 MB).
+ */
+const PHOTO_SIZES = {
+  wire: { width: 1050, height: 550 },
+  original: { width: 2048, height: 1365 },
+};
+
+/** The size of the stand-in's SVG photos (/images/<feed>-<n>.svg). */
+const SVG_PHOTO_SIZE = { width: 640, height: 360 };
+
+/** Feeds whose items carry no photo at all. */
+const NO_PHOTO_FEEDS = ["opinion"];
+
+/**
+ * Feeds whose items still name SVG photos (/images/<feed>-<n>.svg), so tests can check that
+ * the site refuses SVG from outside (an SVG can carry script). "culture": a section of one
+ * plain RSS feed, away from the home page and /sports, whose cards would show the originals.
+ */
+const SVG_PHOTO_FEEDS = ["culture"];
+
+/** The feed of a section's newest sample item: the one on the section's first card. */
+function newestFeed(section) {
+  const ids = SECTION_FEEDS[section];
+  return ids.reduce((newest, id) =>
+    itemAgeMinutes(id, 0) < itemAgeMinutes(newest, 0) ? id : newest,
+  );
+}
+
+/**
+ * Feeds whose FIRST item names the 2048 px original instead of the wire photo: the first card
+ * of the home page and the first card of /sports (baseball's first item is the newest there).
+ */
+const ORIGINAL_PHOTO_FEEDS = [newestFeed(HOME_SECTION), newestFeed("sports")];
+
+/** The stand-in path of photo `n` (1-based) of feed `id`: "/photos/national-1.jpg". */
+function photoPath(id, n, kind = "wire") {
+  return `/photos/${id}-${n}${kind === "original" ? "-original" : ""}.jpg`;
+}
+
+/**
+ * The photo that sample item `index` (0-based) of feed `id` names: its stand-in path, type
+ * and size; null when the feed has none.
+ */
+function itemPhoto(id, index) {
+  if (NO_PHOTO_FEEDS.includes(id)) return null;
+  if (SVG_PHOTO_FEEDS.includes(id)) {
+    return {
+      path: `/images/${id}-${index + 1}.svg`,
+      type: "image/svg+xml",
+      kind: "svg",
+      ...SVG_PHOTO_SIZE,
+    };
+  }
+  const kind = index === 0 && ORIGINAL_PHOTO_FEEDS.includes(id) ? "original" : "wire";
+  return { path: photoPath(id, index + 1, kind), type: "image/jpeg", kind, ...PHOTO_SIZES[kind] };
+}
+
+module.exports = {
+  SECTION_FEEDS,
+  itemAgeMinutes,
+  HOME_SECTION,
+  PHOTO_SIZES,
+  SVG_PHOTO_SIZE,
+  NO_PHOTO_FEEDS,
+  SVG_PHOTO_FEEDS,
+  ORIGINAL_PHOTO_FEEDS,
+  photoPath,
+  itemPhoto,
+};

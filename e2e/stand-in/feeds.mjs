@@ -6,8 +6,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import catalogue from "./catalogue.cjs";
+import { PHOTO_PATH } from "./photos.mjs";
 
-const { itemAgeMinutes } = catalogue;
+const { itemAgeMinutes, itemPhoto, PHOTO_SIZES, SVG_PHOTO_SIZE } = catalogue;
 
 const SAMPLES = JSON.parse(
   readFileSync(new URL("./sample-headlines.json", import.meta.url), "utf8"),
@@ -15,23 +16,74 @@ const SAMPLES = JSON.parse(
 const STARTED = Date.now();
 
 const FORMAT = { technology: "atom", archives: "rdf", food: "latin1" };
-const NO_IMAGES = new Set(["opinion"]);
 
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export function sampleItems(id, origin) {
   const items = SAMPLES[id];
   if (!items) return null;
-  return items.map((item, index) => ({
-    title: item.title,
-    description: item.description,
-    link: `https://news.example.com/${id}/${index + 1}-${item.title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")}`,
-    date: new Date(STARTED - itemAgeMinutes(id, index) * 60_000),
-    image: NO_IMAGES.has(id) ? null : `${origin}/images/${id}-${index + 1}.svg`,
-  }));
+  return items.map((item, index) => {
+    // Which photo the item names (catalogue.cjs, shared with the tests): a 1050×550 wire
+    // JPEG; the 2048 px original on the first card of / and of /sports (ORIGINAL_PHOTO_FEEDS);
+    // an SVG for "culture" (SVG_PHOTO_FEEDS), which the site must refuse; none for "opinion".
+    const photo = itemPhoto(id, index);
+    return {
+      title: item.title,
+      description: item.description,
+      link: `https://news.example.com/${id}/${index + 1}-${item.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")}`,
+      date: new Date(STARTED - itemAgeMinutes(id, index) * 60_000),
+      image: photo ? `${origin}${photo.path}` : null,
+    };
+  });
+}
+
+/** The stand-in's SVG photos, as the "culture" feed still names them. */
+const SVG_PATH = /^\/images\/([a-z0-9-]+)-(\d+)\.svg$/;
+
+/** Image types by extension, for photo addresses that are not the stand-in's own. */
+const EXTENSION_TYPES = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+};
+
+/**
+ * The type and size of the photo at `url`, told by its stand-in path: a JPEG of
+ * photos.mjs, an SVG of the /images route, or (another address, as a test may publish)
+ * a type by its extension and no size.
+ */
+function photoInfo(url) {
+  let pathname;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    pathname = url; // a test's hostile or relative address: read as it stands
+  }
+  const jpeg = pathname.match(PHOTO_PATH);
+  if (jpeg) return { type: "image/jpeg", ...PHOTO_SIZES[jpeg[3] ? "original" : "wire"] };
+  if (SVG_PATH.test(pathname)) return { type: "image/svg+xml", ...SVG_PHOTO_SIZE };
+  const extension = pathname.match(/\.([a-z0-9]+)$/i)?.[1]?.toLowerCase();
+  return { type: EXTENSION_TYPES[extension] ?? null };
+}
+
+/** `<media:thumbnail>`, with the photo's real width and height when known. */
+function thumbnail(url) {
+  const { width, height } = photoInfo(url);
+  const size = width ? ` width="${width}" height="${height}"` : "";
+  return `<media:thumbnail url="${url}"${size}/>`;
+}
+
+/** Atom's enclosure link, typed as the photo is. */
+function enclosure(url) {
+  const { type } = photoInfo(url);
+  return `<link rel="enclosure"${type ? ` type="${type}"` : ""} href="${url}"/>`;
 }
 
 function rss(id, items) {
@@ -45,7 +97,7 @@ ${items
       item,
     ) => `<item><title>${escape(item.title)}</title><link>${item.link}</link><guid>${item.link}</guid>
 <description><![CDATA[<p>${item.description}</p>]]></description><pubDate>${item.date.toUTCString()}</pubDate>
-${item.image ? `<media:thumbnail url="${item.image}" width="640" height="360"/>` : ""}</item>`,
+${item.image ? thumbnail(item.image) : ""}</item>`,
   )
   .join("\n")}
 </channel></rss>`;
@@ -60,7 +112,7 @@ ${items
     (item) => `<entry><title type="html">${escape(item.title)}</title><id>${item.link}</id>
 <link rel="alternate" href="${item.link}"/><updated>${item.date.toISOString()}</updated>
 <summary type="html">${escape(`<p>${item.description}</p>`)}</summary>
-${item.image ? `<link rel="enclosure" type="image/svg+xml" href="${item.image}"/>` : ""}</entry>`,
+${item.image ? enclosure(item.image) : ""}</entry>`,
   )
   .join("\n")}
 </feed>`;
@@ -150,7 +202,7 @@ export const feedRoutes = [
   ],
   [
     "GET",
-    /^\/images\/([a-z0-9-]+)-(\d+)\.svg$/,
+    SVG_PATH,
     (_req, res, { match, send }) =>
       send(res, 200, image(match[1], match[2]), "image/svg+xml", {
         "cache-control": "public, max-age=3600",

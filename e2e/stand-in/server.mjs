@@ -15,6 +15,7 @@ import http from "node:http";
 import { blogRoutes } from "./blog.mjs";
 import { embedRoutes } from "./embeds.mjs";
 import { feedRoutes } from "./feeds.mjs";
+import { photoRoutes } from "./photos.mjs";
 import { startSampleStation } from "./radio.mjs";
 
 const args = process.argv.slice(2);
@@ -24,7 +25,7 @@ const radioFlag = args.indexOf("--radio-port");
 const radioPort = radioFlag >= 0 ? Number(args[radioFlag + 1]) : null;
 
 /** Route table: [method, pattern, handler(req, res, match, state)] */
-const routes = [...embedRoutes, ...feedRoutes, ...blogRoutes];
+const routes = [...embedRoutes, ...feedRoutes, ...photoRoutes, ...blogRoutes];
 
 /**
  * Mutable behaviour that tests change through /__control and reset between tests.
