@@ -1,7 +1,7 @@
 // Types for lib/bounded-store.mjs, plain JavaScript because the cache handler loads it unbundled.
 
 export class BoundedStore<V> {
-  constructor(maxBytes: number);
+  constructor(maxBytes: number, onEvict?: (key: string, value: V) => void);
   readonly maxBytes: number;
   readonly bytes: number;
   readonly size: number;

@@ -3,15 +3,20 @@
  * A memory store bounded by the bytes its entries are said to cost: the least recently used
  * entry goes first, and an entry larger than the whole budget is not kept. Used for the 404
  * answers of the page cache (lib/cache-handler.mjs) and the encoded bytes of cached pages
- * (lib/serving/page-bytes.ts).
+ * (lib/serving/page-bytes.ts), and the index of the headline photos kept on disk
+ * (lib/photos/disk-cache.ts), which removes a photo's files when it is dropped (`onEvict`).
  *
  * Plain JavaScript: the cache handler, which Next loads unbundled, imports it.
  * @template V
  */
 export class BoundedStore {
-  /** @param {number} maxBytes */
-  constructor(maxBytes) {
+  /**
+   * @param {number} maxBytes
+   * @param {(key: string, value: V) => void} [onEvict] called for each entry dropped to make room
+   */
+  constructor(maxBytes, onEvict) {
     this.maxBytes = maxBytes;
+    this.onEvict = onEvict;
     this.bytes = 0;
     /** @type {Map<string, { value: V; size: number }>} */
     this.entries = new Map();
@@ -44,6 +49,7 @@ export class BoundedStore {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
       this.bytes -= item.size;
+      this.onEvict?.(oldest, item.value);
     }
   }
 

@@ -18,6 +18,8 @@ export interface AppConfig {
   logFormat: LogFormat;
   radio: { origin: URL | null; path: string; ports: number[]; maxListeners: number };
   adScriptUrl: string | null;
+  /** Headline photos: where their resized copies are kept, and how much disk they may take. */
+  photos: { cacheDir: string; maxBytes: number };
   embeds: {
     eventsWallUrl: URL;
     contactFormUrl: URL;
@@ -196,6 +198,10 @@ export function parseConfig(env: Source): AppConfig {
       maxListeners: positiveInt("RADIO_MAX_LISTENERS", 300, 100_000),
     },
     adScriptUrl,
+    photos: {
+      cacheDir: text("PHOTO_CACHE_DIR") ?? ".next/cache/photos",
+      maxBytes: positiveInt("PHOTO_CACHE_MAX_MB", 1024, 1_048_576) * 1024 * 1024,
+    },
     embeds: {
       eventsWallUrl: urlWithDefault("EVENTS_WALL_URL"),
       contactFormUrl: urlWithDefault("CONTACT_FORM_URL"),

@@ -1,6 +1,7 @@
 "use client";
 
 import type { FeedArticle } from "@/lib/news/types";
+import { CARD_SIZES, photoSources } from "@/lib/photos/paths";
 import styles from "./news.module.css";
 
 /**
@@ -31,20 +32,22 @@ export function ArticleCard({
   eager: boolean | "first";
   extra: boolean;
 }) {
+  const photo = photoSources(article.imageUrl);
   return (
     <li className={extra ? `${styles.card} ${styles.extra}` : styles.card}>
-      {/* Feed images are plain <img>: other hosts' photos, not sent through the optimizer.
-          Empty alt: the headline beside it says what the picture is about. A photo that
-          fails to load becomes the default one (app/layout.tsx, data-photos). */}
+      {/* The photo comes from the site's own origin at the card's widths (lib/photos), or is
+          the default photo when its host could not give it. Empty alt: the headline beside
+          it says what the picture is about. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img
-        src={article.imageUrl}
+        src={photo?.src ?? article.imageUrl}
+        srcSet={photo?.srcSet}
+        sizes={photo ? CARD_SIZES : undefined}
         alt=""
         width={640}
         height={360}
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager === "first" ? "high" : undefined}
-        referrerPolicy="no-referrer"
       />
       <div>
         {article.pubDate && dateText ? <time dateTime={article.pubDate}>{dateText}</time> : null}

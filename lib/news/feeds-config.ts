@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { config } from "../env";
 import { logUpstreamError } from "../log";
-import { getSection, isSectionSlug, type SectionSlug } from "./sections";
+import { getSection, isSectionSlug, SECTIONS, type SectionSlug } from "./sections";
 
 /**
  * The feeds of a section: the built-in list, replaced whole or per section by the JSON
@@ -53,4 +53,17 @@ function readOverrides(): Overrides {
 
 export function getSectionFeeds(slug: SectionSlug): string[] {
   return readOverrides()[slug] ?? [...(getSection(slug)?.feeds ?? [])];
+}
+
+/**
+ * The origins of every configured feed: hosts an operator chose, so the server may reach them
+ * on any address (loopback or private included). A photo a feed names is fetched on such an
+ * address only when it is on one of these origins (lib/photos).
+ */
+export function configuredFeedOrigins(): ReadonlySet<string> {
+  const origins = new Set<string>();
+  for (const section of SECTIONS) {
+    for (const feed of getSectionFeeds(section.slug)) origins.add(new URL(feed).origin);
+  }
+  return origins;
 }

@@ -53,6 +53,12 @@ interface Options extends Validators {
   timeoutMs?: number;
   maxBytes?: number;
   accept?: string;
+  /**
+   * The origins reached on any address, loopback and private ones included. Unset: the
+   * address's own origin (an operator configured it). A photo a feed names is not configured
+   * by anyone, so it passes the set of configured feed origins instead.
+   */
+  trustedOrigins?: ReadonlySet<string>;
 }
 
 export async function fetchFeed(address: string, options: Options = {}): Promise<FetchResult> {
@@ -62,13 +68,13 @@ export async function fetchFeed(address: string, options: Options = {}): Promise
   let target: URL | null = null;
   try {
     let url = new URL(address);
-    const trustedOrigin = url.origin;
+    const trustedOrigins = options.trustedOrigins ?? new Set([url.origin]);
     for (let hop = 0; ; hop++) {
       if (url.protocol !== "http:" && url.protocol !== "https:") {
         throw new FeedFetchError(`refused protocol ${url.protocol}`, "refused");
       }
       target = url;
-      const trusted = url.origin === trustedOrigin;
+      const trusted = trustedOrigins.has(url.origin);
       if (!trusted) assertPublicLiteral(url.hostname);
       const response = await get(url, options, controller.signal, trusted);
       if (response.redirect) {
@@ -86,11 +92,9 @@ export async function fetchFeed(address: string, options: Options = {}): Promise
       error instanceof AddressRefusedError ||
       (error as { code?: unknown })?.code === "ERR_ADDRESS_REFUSED"
     ) {
-      // Name the redirect's target: the feed's own address is logged beside it.
-      throw new FeedFetchError(
-        `${(error as Error).message} (redirect to ${target?.href})`,
-        "refused",
-      );
+      // Name a redirect's target: the first address is logged beside it.
+      const where = target?.href === new URL(address).href ? "" : ` (redirect to ${target?.href})`;
+      throw new FeedFetchError(`${(error as Error).message}${where}`, "refused");
     }
     throw new FeedFetchError(error instanceof Error ? error.message : String(error));
   } finally {

@@ -5,6 +5,7 @@ import { TAGS } from "../constants";
 import { config } from "../env";
 import { logUpstreamError } from "../log";
 import { metrics } from "../metrics";
+import { withSitePhotos } from "../photos";
 import { peekFeed, readFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
 import { getSectionFeeds } from "./feeds-config";
@@ -21,7 +22,7 @@ async function loadSection(slug: SectionSlug, feeds: string[]): Promise<FeedArti
     .filter((result) => result.status === "fulfilled")
     .map((result) => result.value);
   if (lists.length === 0) throw new AllFeedsFailedError(`every feed of "${slug}" failed`);
-  const articles = mergeArticles(lists);
+  const articles = await withSitePhotos(mergeArticles(lists));
   metrics().sectionItems.set({ section: slug }, articles.length);
   return articles;
 }

@@ -1,0 +1,37 @@
+import type { FeedArticle } from "../news/types";
+import { DEFAULT_IMAGE_URL } from "../news/types";
+import { photoBase } from "./paths";
+import { photoStore } from "./photo-store";
+
+/**
+ * How long reading a section's headlines waits for their photos to be checked (fetched once,
+ * kept on disk). A photo not checked by then is named all the same: its route makes it when
+ * asked, or answers with the default photo if it turns out dead.
+ */
+export const PHOTO_CHECK_BUDGET_MS = 2_000;
+
+/**
+ * The headlines with their photos on the site's own origin: each feed photo becomes
+ * `/photo/<id>` (the card adds the widths), and one whose host could not give it becomes the
+ * default photo in the HTML itself, so no reader's browser asks for a dead address. No
+ * address of another host is left in what the page renders.
+ */
+export async function withSitePhotos(articles: FeedArticle[]): Promise<FeedArticle[]> {
+  const store = photoStore();
+  let budget: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<"pending">((resolve) => {
+    budget = setTimeout(() => resolve("pending"), PHOTO_CHECK_BUDGET_MS);
+  });
+  try {
+    return await Promise.all(
+      articles.map(async (article) => {
+        if (!/^https?:\/\//.test(article.imageUrl)) return article;
+        const id = await store.register(article.imageUrl);
+        const state = await Promise.race([store.ensureSource(id, article.imageUrl), timeUp]);
+        return { ...article, imageUrl: state === "dead" ? DEFAULT_IMAGE_URL : photoBase(id) };
+      }),
+    );
+  } finally {
+    clearTimeout(budget);
+  }
+}

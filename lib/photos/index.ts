@@ -1,0 +1,14 @@
+/** Headline photos from the site's own origin: the front door of lib/photos. */
+export { withSitePhotos, PHOTO_CHECK_BUDGET_MS } from "./headline-photos";
+export { photoStore, photoId } from "./photo-store";
+export {
+  CARD_SIZES,
+  FALLBACK_WIDTH,
+  PHOTO_PATH,
+  PHOTO_WIDTHS,
+  isPhotoId,
+  parsePhotoFile,
+  photoBase,
+  photoSources,
+  type PhotoWidth,
+} from "./paths";

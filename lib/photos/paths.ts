@@ -1,0 +1,62 @@
+/**
+ * The addresses of headline photos on the site's own origin, and the widths they are made
+ * at. Pure: the article card (rendered on the server, shipped as a client component) builds
+ * its `srcset` from these.
+ *
+ * A photo is `/photo/<id>/<width>.webp`: `<id>` names a photo a headline named (the hash of
+ * its address, lib/photos/photo-id.ts), `<width>` one of PHOTO_WIDTHS. Nothing else is
+ * answered (app/photo/[id]/[file]/route.ts).
+ */
+
+export const PHOTO_PATH = "/photo";
+
+/**
+ * The widths made, for cards from 343 px (a 375 px phone) to about 400 px (three columns at
+ * 1280 px) and 600 px (one column at 639 px), at 1× and 2×. Each is one more file per photo
+ * on disk and in the cache tier, so the list is short.
+ */
+export const PHOTO_WIDTHS = [400, 640, 800, 1200] as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+
+/** The width written in `src`, for browsers that ignore `srcset`. */
+export const FALLBACK_WIDTH: PhotoWidth = 640;
+
+/** Cards are 16:9 (components/news/news.module.css): photos are cropped to it when made. */
+export const PHOTO_ASPECT = 16 / 9;
+
+/**
+ * The card's width in CSS pixels at each layout of the grid (news.module.css: one column
+ * under 640 px, two under 1024 px, three above, at most 395 px in a page of 80rem). Each is
+ * rounded up by the page's gutters (16-48 px): the browser then picks the same file as with
+ * the exact widths at 1× and 2× on common screens, and the attribute, written on every card,
+ * stays short.
+ */
+export const CARD_SIZES = "(min-width: 1024px) 395px, (min-width: 640px) 50vw, 100vw";
+
+const ID = /^[A-Za-z0-9_-]{22}$/;
+
+export function isPhotoId(value: string): boolean {
+  return ID.test(value);
+}
+
+/** The base a card's photo addresses are built on: `/photo/<id>`. */
+export function photoBase(id: string): string {
+  return `${PHOTO_PATH}/${id}`;
+}
+
+/** `src` and `srcset` for a photo base (`/photo/<id>`); null for any other address. */
+export function photoSources(imageUrl: string): { src: string; srcSet: string } | null {
+  const prefix = `${PHOTO_PATH}/`;
+  if (!imageUrl.startsWith(prefix) || !isPhotoId(imageUrl.slice(prefix.length))) return null;
+  return {
+    src: `${imageUrl}/${FALLBACK_WIDTH}.webp`,
+    srcSet: PHOTO_WIDTHS.map((width) => `${imageUrl}/${width}.webp ${width}w`).join(", "),
+  };
+}
+
+/** The width a file name `<width>.webp` asks for, when it is one that is made. */
+export function parsePhotoFile(file: string): PhotoWidth | null {
+  const match = /^([1-9]\d{2,3})\.webp$/.exec(file);
+  const width = match ? Number(match[1]) : NaN;
+  return (PHOTO_WIDTHS as readonly number[]).includes(width) ? (width as PhotoWidth) : null;
+}

@@ -1,0 +1,215 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { BoundedStore } from "../bounded-store.mjs";
+import { config } from "../env";
+import { logRefused, logUpstreamError } from "../log";
+import { FeedFetchError } from "../news/fetch-feed";
+import { redisConfigured, sharedGet, sharedSet } from "../shared-store";
+import { PhotoDiskCache } from "./disk-cache";
+import { fetchPhoto, PHOTO_MAX_PIXELS, PhotoRefusedError } from "./fetch-photo";
+import { PHOTO_ASPECT, PHOTO_WIDTHS, type PhotoWidth } from "./paths";
+
+/**
+ * Headline photos, served from the site's own origin. A photo is known by an id, the hash of
+ * its address, issued only for photos a headline named (`register`, called when a section's
+ * headlines are read). The original is fetched once (fetch-photo.ts), kept on disk, and each
+ * width is made from it once, on first request, and kept beside it (disk-cache.ts). A photo
+ * that cannot be fetched is remembered as dead for one feed interval, so pages name the
+ * default photo instead and its host is not asked again meanwhile.
+ *
+ * Where an id's address is found: this process's memory, a small file per id on disk (`names/`,
+ * outside the photos' size bound: a page cached by the tier may name a photo for days after
+ * its files were dropped to make room, and must still get it), and with REDIS_URL every
+ * instance's registrations (`photo:src:<id>`), so any instance can serve a photo that a page
+ * rendered by another instance names. A name unused for NAME_DAYS is removed at start.
+ */
+
+export type SourceState = "ok" | "dead";
+
+/**
+ * WebP quality by width: the wide files are for screens of 2× and more, where compression
+ * shows least, and they weigh most. Measured on a 1 MB original of 2048 px with fine grain
+ * (the stand-in's): 400 px 4 kB, 640 px 14 kB, 800 px 22 kB, 1200 px 69 kB; on a 100 kB
+ * 1050 px wire photo: 4, 8, 12 and 20 kB.
+ */
+const WEBP_QUALITY: Record<PhotoWidth, number> = { 400: 70, 640: 70, 800: 62, 1200: 50 };
+const SOURCE_FILE = "source";
+/** Written beside the source once it is whole. */
+const DONE_FILE = "done";
+/** Longer than any copy of a page is kept (the tier's stale copies: 7 days). */
+const NAME_DAYS = 30;
+/** Photos being made at once: each decode takes a core (libvips) and tens of MB. */
+const MAX_CONCURRENT_WORK = 2;
+
+export function photoId(address: string): string {
+  return createHash("sha256").update(address).digest("base64url").slice(0, 22);
+}
+
+class Limiter {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly max: number) {}
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export class PhotoStore {
+  readonly disk: PhotoDiskCache;
+  /** id → address, for ids issued by this process (a few MB at most). */
+  private readonly addresses = new BoundedStore<string>(4 * 1024 * 1024);
+  /** id → when its fetch failed. */
+  private readonly failures = new BoundedStore<number>(1024 * 1024);
+  private readonly fetching = new Map<string, Promise<SourceState>>();
+  private readonly making = new Map<string, Promise<Buffer | null>>();
+  private readonly work = new Limiter(MAX_CONCURRENT_WORK);
+
+  private readonly namesDir: string;
+  private namesReady: Promise<void> | undefined;
+
+  constructor(dir: string, maxBytes: number) {
+    this.disk = new PhotoDiskCache(path.join(dir, "photos"), maxBytes);
+    this.namesDir = path.join(dir, "names");
+  }
+
+  /** The names folder, with names unused for NAME_DAYS removed (once per process). */
+  private names(): Promise<void> {
+    this.namesReady ??= (async () => {
+      await mkdir(this.namesDir, { recursive: true });
+      const oldest = Date.now() - NAME_DAYS * 86_400_000;
+      for (const id of await readdir(this.namesDir)) {
+        const file = path.join(this.namesDir, id);
+        const used = (await stat(file).catch(() => null))?.mtimeMs ?? Infinity;
+        if (used < oldest) {
+          await rm(file, { force: true });
+        }
+      }
+    })();
+    return this.namesReady;
+  }
+
+  /** Issues the id of a photo a headline names; pages then name `/photo/<id>/...`. */
+  async register(address: string): Promise<string> {
+    const id = photoId(address);
+    if (this.addresses.get(id) === null) {
+      this.addresses.set(id, address, address.length + 64);
+      await this.names();
+      await writeFile(path.join(this.namesDir, id), address);
+      if (redisConfigured()) await sharedSet(`photo:src:${id}`, address);
+    }
+    return id;
+  }
+
+  /** The address behind an id this site issued; null for any other id. */
+  async address(id: string): Promise<string | null> {
+    const known = this.addresses.get(id);
+    if (known !== null) return known;
+    await this.names();
+    const onDisk = await readFile(path.join(this.namesDir, id), "utf8").catch(() => undefined);
+    const shared = onDisk ? undefined : await sharedGet<string>(`photo:src:${id}`);
+    const address = onDisk ?? (shared?.ok ? shared.value : undefined);
+    // The id is the address's hash: anything else found under it is not this photo.
+    if (!address || photoId(address) !== id) return null;
+    this.addresses.set(id, address, address.length + 64);
+    return address;
+  }
+
+  /** Whether the photo's original is on disk, fetching it if need be; "dead" if it cannot be. */
+  ensureSource(id: string, address: string): Promise<SourceState> {
+    const failedAt = this.failures.get(id);
+    if (failedAt !== null && Date.now() - failedAt < config().feedRevalidateSeconds * 1000) {
+      return Promise.resolve("dead");
+    }
+    const pending = this.fetching.get(id);
+    if (pending) return pending;
+    const fetching = this.fetchSource(id, address).finally(() => this.fetching.delete(id));
+    this.fetching.set(id, fetching);
+    return fetching;
+  }
+
+  private async fetchSource(id: string, address: string): Promise<SourceState> {
+    if (await this.disk.read(id, DONE_FILE)) return "ok";
+    try {
+      const bytes = await fetchPhoto(address);
+      await this.disk.write(id, SOURCE_FILE, bytes);
+      // Written last: its presence says the source beside it is whole.
+      await this.disk.write(id, DONE_FILE, "");
+      this.failures.delete(id);
+      // Every width is made now, in the background, so no reader waits for one to be made.
+      void Promise.all(PHOTO_WIDTHS.map((width) => this.variant(id, width))).catch((error) =>
+        logUpstreamError(`photo ${address}`, `making its widths: ${String(error)}`),
+      );
+      return "ok";
+    } catch (error) {
+      this.failures.set(id, Date.now(), 64);
+      const message = error instanceof Error ? error.message : String(error);
+      if (
+        error instanceof PhotoRefusedError ||
+        (error instanceof FeedFetchError && error.kind === "refused")
+      ) {
+        logRefused(`photo ${address}`, message);
+      } else {
+        logUpstreamError(`photo ${address}`, `${message} (the default photo is shown)`);
+      }
+      return "dead";
+    }
+  }
+
+  /**
+   * The photo at `width` as WebP: from disk, else made from the original (fetched first if
+   * this instance has none). "dead" when the original cannot be had; null for an id that no
+   * headline named.
+   */
+  async variant(id: string, width: PhotoWidth): Promise<Buffer | "dead" | null> {
+    const file = `${width}.webp`;
+    const kept = await this.disk.read(id, file);
+    if (kept) return kept;
+    const address = await this.address(id);
+    if (address === null) return null;
+    if ((await this.ensureSource(id, address)) === "dead") return "dead";
+    const key = `${id}/${file}`;
+    let making = this.making.get(key);
+    if (!making) {
+      making = this.work.run(() => this.make(id, width)).finally(() => this.making.delete(key));
+      this.making.set(key, making);
+    }
+    return (await making) ?? "dead";
+  }
+
+  private async make(id: string, width: PhotoWidth): Promise<Buffer | null> {
+    const source = await this.disk.read(id, SOURCE_FILE);
+    if (!source) return null;
+    const bytes = await sharp(source, { limitInputPixels: PHOTO_MAX_PIXELS, animated: false })
+      .rotate()
+      .resize({
+        width,
+        height: Math.round(width / PHOTO_ASPECT),
+        fit: "cover",
+        withoutEnlargement: true,
+      })
+      .webp({ quality: WEBP_QUALITY[width] })
+      .toBuffer();
+    await this.disk.write(id, `${width}.webp`, bytes);
+    return bytes;
+  }
+}
+
+const holder = globalThis as { __riverbendPhotos?: PhotoStore };
+
+/** The process's photo store (one for every module instance, like the feed store). */
+export function photoStore(): PhotoStore {
+  if (!holder.__riverbendPhotos) {
+    const { cacheDir, maxBytes } = config().photos;
+    holder.__riverbendPhotos = new PhotoStore(path.resolve(cacheDir), maxBytes);
+  }
+  return holder.__riverbendPhotos;
+}

@@ -1,0 +1,261 @@
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { fetchFeed } from "../news/fetch-feed";
+import { PhotoDiskCache } from "./disk-cache";
+import { assertPhoto, PhotoRefusedError } from "./fetch-photo";
+import { isPhotoId, parsePhotoFile, photoBase, photoSources, PHOTO_WIDTHS } from "./paths";
+import { photoId, PhotoStore } from "./photo-store";
+
+/** A photo-like JPEG: a gradient with grain, `width` × `height`. */
+async function jpeg(width: number, height: number, quality = 85): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const grain = ((x * 7919 + y * 104_729) % 23) - 11;
+      pixels[i] = Math.max(0, Math.min(255, (x * 255) / width + grain));
+      pixels[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + grain));
+      pixels[i + 2] = Math.max(0, Math.min(255, 128 + grain * 3));
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360"/></svg>',
+);
+
+describe("photo addresses", () => {
+  const id = photoId("https://photos.example/a.jpg");
+
+  it("gives a 22-character id that is the same for the same address and differs otherwise", () => {
+    expect(isPhotoId(id)).toBe(true);
+    expect(photoId("https://photos.example/a.jpg")).toBe(id);
+    expect(photoId("https://photos.example/b.jpg")).not.toBe(id);
+  });
+
+  it("builds src and srcset at every width from the photo's base, and nothing from another address", () => {
+    const sources = photoSources(photoBase(id));
+    expect(sources?.src).toBe(`/photo/${id}/640.webp`);
+    expect(sources?.srcSet.split(", ")).toEqual(
+      PHOTO_WIDTHS.map((width) => `/photo/${id}/${width}.webp ${width}w`),
+    );
+    expect(photoSources("/images/default-news.svg")).toBeNull();
+    expect(photoSources("https://photos.example/a.jpg")).toBeNull();
+    expect(photoSources("/photo/../../etc/passwd")).toBeNull();
+  });
+
+  it("accepts only the widths it makes, as .webp", () => {
+    for (const width of PHOTO_WIDTHS) expect(parsePhotoFile(`${width}.webp`)).toBe(width);
+    for (const file of [
+      "401.webp",
+      "640.jpg",
+      "640.webp.png",
+      "0640.webp",
+      "99999.webp",
+      "x.webp",
+    ]) {
+      expect(parsePhotoFile(file)).toBeNull();
+    }
+  });
+});
+
+describe("assertPhoto", () => {
+  it("accepts JPEG, PNG and WebP photos", async () => {
+    const photo = await jpeg(320, 180);
+    await expect(assertPhoto(photo)).resolves.toBeUndefined();
+    await expect(assertPhoto(await sharp(photo).png().toBuffer())).resolves.toBeUndefined();
+    await expect(assertPhoto(await sharp(photo).webp().toBuffer())).resolves.toBeUndefined();
+  });
+
+  it("refuses SVG (which could carry script), HTML and garbage", async () => {
+    await expect(assertPhoto(SVG)).rejects.toThrow(PhotoRefusedError);
+    await expect(assertPhoto(Buffer.from("<!doctype html><p>hi"))).rejects.toThrow(
+      PhotoRefusedError,
+    );
+    await expect(assertPhoto(Buffer.alloc(5000, 7))).rejects.toThrow(PhotoRefusedError);
+  });
+
+  it("refuses a small file that claims more pixels than any card needs", async () => {
+    // 8000 × 6000 of one colour: a few kB of PNG, 144 MB once decoded.
+    const bomb = await sharp({
+      create: { width: 8_000, height: 6_000, channels: 3, background: "#336699" },
+      limitInputPixels: false,
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(assertPhoto(bomb)).rejects.toThrow(PhotoRefusedError);
+  });
+});
+
+describe("PhotoDiskCache", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "photos-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const onDisk = () =>
+    readdirSync(dir).reduce(
+      (sum, id) =>
+        sum +
+        readdirSync(path.join(dir, id)).reduce(
+          (inner, file) => inner + statSync(path.join(dir, id, file)).size,
+          0,
+        ),
+      0,
+    );
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("keeps the folder under its bound, dropping the photos used least recently", async () => {
+    const cache = new PhotoDiskCache(dir, 100_000);
+    for (let i = 0; i < 10; i++) {
+      await cache.write(`photo${i}`, "source", Buffer.alloc(30_000, i));
+      // photo0 is read after each write: it stays the most recently used.
+      expect(await cache.read("photo0", "source")).not.toBeNull();
+    }
+    await settle();
+    expect(onDisk()).toBeLessThanOrEqual(100_000);
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(await cache.read("photo0", "source")).not.toBeNull();
+    expect(await cache.read("photo9", "source")).not.toBeNull();
+    expect(await cache.read("photo1", "source")).toBeNull();
+    expect(readdirSync(dir).sort()).toEqual(["photo0", "photo8", "photo9"]);
+  });
+
+  it("takes up what an earlier process left and keeps the bound over it", async () => {
+    const first = new PhotoDiskCache(dir, 1_000_000);
+    for (let i = 0; i < 5; i++) await first.write(`old${i}`, "source", Buffer.alloc(30_000, i));
+    const second = new PhotoDiskCache(dir, 100_000);
+    await second.write("new", "source", Buffer.alloc(30_000, 9));
+    await settle();
+    expect(second.bytes).toBeLessThanOrEqual(100_000);
+    expect(onDisk()).toBeLessThanOrEqual(100_000);
+    expect(await second.read("new", "source")).not.toBeNull();
+  });
+});
+
+describe("PhotoStore against a photo host on 127.0.0.1", () => {
+  let server: http.Server;
+  let origin: string;
+  let dir: string;
+  const hits: string[] = [];
+  let wire: Buffer;
+
+  beforeAll(async () => {
+    wire = await jpeg(1050, 550);
+    server = http.createServer((req, res) => {
+      hits.push(req.url ?? "");
+      if (req.url === "/wire.jpg") {
+        res.writeHead(200, { "content-type": "image/jpeg" });
+        return res.end(wire);
+      }
+      if (req.url === "/drawing.svg") {
+        res.writeHead(200, { "content-type": "image/svg+xml" });
+        return res.end(SVG);
+      }
+      if (req.url === "/disguised.jpg") {
+        res.writeHead(200, { "content-type": "image/jpeg" });
+        return res.end(SVG);
+      }
+      res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "photo-store-"));
+    hits.length = 0;
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  /** The photos' files on disk (names/ holds only the ids pages were given). */
+  const photoFiles = () => {
+    try {
+      return readdirSync(path.join(dir, "photos"));
+    } catch {
+      return [];
+    }
+  };
+
+  it("refuses a photo on a loopback host that is no configured feed's, without connecting", async () => {
+    const store = new PhotoStore(dir, 50 * 1024 * 1024);
+    const id = await store.register(`${origin}/wire.jpg`);
+    expect(await store.ensureSource(id, `${origin}/wire.jpg`)).toBe("dead");
+    expect(hits).toEqual([]);
+    expect(photoFiles()).toEqual([]);
+    // The same rule as a feed's redirect: an untrusted origin is refused on a private address.
+    await expect(
+      fetchFeed(`${origin}/wire.jpg`, { trustedOrigins: new Set(["https://elsewhere.example"]) }),
+    ).rejects.toThrow(/refused loopback address 127\.0\.0\.1/);
+    expect(hits).toEqual([]);
+  });
+
+  describe("with the host configured as a feed's", () => {
+    const previous = process.env.NEWS_FEEDS_FILE;
+    let feedsFile: string;
+    beforeAll(() => {
+      feedsFile = path.join(mkdtempSync(path.join(tmpdir(), "feeds-")), "feeds.json");
+      writeFileSync(feedsFile, JSON.stringify({ local: [`${origin}/feed.xml`] }));
+      process.env.NEWS_FEEDS_FILE = feedsFile;
+    });
+    afterAll(() => {
+      if (previous === undefined) delete process.env.NEWS_FEEDS_FILE;
+      else process.env.NEWS_FEEDS_FILE = previous;
+    });
+
+    it("fetches the original once and makes each width once, as 16:9 WebP no wider than asked", async () => {
+      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      const id = await store.register(`${origin}/wire.jpg`);
+      const [a, b] = await Promise.all([store.variant(id, 400), store.variant(id, 400)]);
+      expect(a).toBeInstanceOf(Buffer);
+      expect(b).toEqual(a);
+      const meta = await sharp(a as Buffer).metadata();
+      expect(meta.format).toBe("webp");
+      expect([meta.width, meta.height]).toEqual([400, 225]);
+      expect((a as Buffer).length).toBeLessThan(wire.length / 3);
+      await store.variant(id, 1200);
+      // Wider than the original: not enlarged.
+      const wide = await sharp((await store.variant(id, 1200)) as Buffer).metadata();
+      expect(wide.width).toBeLessThanOrEqual(1050);
+      expect(hits).toEqual(["/wire.jpg"]);
+      // A new process on the same folder: from disk, no fetch, the id still answered.
+      const again = new PhotoStore(dir, 50 * 1024 * 1024);
+      expect(await again.variant(id, 640)).toBeInstanceOf(Buffer);
+      expect(hits).toEqual(["/wire.jpg"]);
+      // Its files dropped to make room (or wiped): a page that names it still gets it.
+      rmSync(path.join(dir, "photos"), { recursive: true });
+      const afterWipe = new PhotoStore(dir, 50 * 1024 * 1024);
+      expect(await afterWipe.variant(id, 400)).toBeInstanceOf(Buffer);
+      expect(hits).toEqual(["/wire.jpg", "/wire.jpg"]);
+    });
+
+    it("answers null for an id no headline named, without fetching or writing", async () => {
+      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      expect(await store.variant(photoId(`${origin}/wire.jpg`), 400)).toBeNull();
+      expect(await store.variant("AAAAAAAAAAAAAAAAAAAAAA", 400)).toBeNull();
+      expect(hits).toEqual([]);
+      expect(photoFiles()).toEqual([]);
+      expect(readdirSync(path.join(dir, "names"))).toEqual([]);
+    });
+
+    it("calls an SVG, a disguised SVG or a missing photo dead, and does not ask again soon", async () => {
+      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      for (const name of ["/drawing.svg", "/disguised.jpg", "/gone.jpg"]) {
+        const id = await store.register(`${origin}${name}`);
+        expect(await store.ensureSource(id, `${origin}${name}`)).toBe("dead");
+        expect(await store.variant(id, 400)).toBe("dead");
+      }
+      expect(hits.sort()).toEqual(["/disguised.jpg", "/drawing.svg", "/gone.jpg"]);
+      expect(photoFiles()).toEqual([]);
+    });
+  });
+});
