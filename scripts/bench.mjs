@@ -7,7 +7,8 @@
  *  - the cache tier (deploy/nginx/riverbend.conf through scripts/start-cached.mjs) in front
  *    of the site;
  *  - nginx serving the very bytes the site answered, from disk (the physical limit).
- * It prints the HTML weight of every kind of page, a cold render, and throughput (wrk, 2
+ * It prints the HTML weight of every kind of page, the photo bytes of the first screen (before:
+ * the feeds' own photos; after: the site's), a cold render, and throughput (wrk, 2
  * threads, 50 connections, after 2 s of unmeasured load on each address) with and without
  * `Accept-Encoding: gzip`, as ratios to those references measured in the same run.
  *
@@ -25,6 +26,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import standIn from "../e2e/env.cjs";
+import catalogue from "../e2e/stand-in/catalogue.cjs";
 import { ensureSystemPrograms, locate } from "./system-programs.mjs";
 
 const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
@@ -217,7 +219,63 @@ for (const [kind, address] of KINDS) {
   );
 }
 
-// 4. nginx serving the same bytes from disk: each page as a file, with its gzip beside it.
+// 4. Headline photos on the first screen, as a reader's browser loads them: after (the site's
+// own widths, lib/photos) and before (the feeds' photos those cards name, as a page that
+// linked them straight would load them: the stand-in's real-size JPEGs).
+console.log("\nHeadline photos of the first screen (Chromium, until load + 1 s):");
+console.log(
+  `  ${"page".padEnd(8)} ${"screen".padEnd(14)} ${"photos".padStart(6)} ${"before".padStart(10)} ${"after".padStart(10)}`,
+);
+{
+  const { chromium } = await import("@playwright/test");
+  const { createHash } = await import("node:crypto");
+  const { SECTION_FEEDS, itemPhoto } = catalogue;
+  // Every sample photo's address by the id the site gives it (lib/photos/photo-store.ts).
+  const originals = new Map();
+  for (const feed of new Set(Object.values(SECTION_FEEDS).flat())) {
+    for (let index = 0; index < 40; index++) {
+      const photo = itemPhoto(feed, index);
+      if (!photo) break;
+      const address = `${STAND_IN_URL}${photo.path}`;
+      originals.set(createHash("sha256").update(address).digest("base64url").slice(0, 22), address);
+    }
+  }
+  const browser = await chromium.launch({
+    executablePath: locate("chromium"),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  for (const address of ["/", "/sports"]) {
+    for (const [label, viewport, deviceScaleFactor] of [
+      ["375 px, 2×", { width: 375, height: 812 }, 2],
+      ["1280 px, 1×", { width: 1280, height: 900 }, 1],
+    ]) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      const page = await context.newPage();
+      const photos = new Map();
+      page.on("response", async (response) => {
+        const match = new URL(response.url()).pathname.match(/^\/photo\/([^/]+)\//);
+        if (match)
+          photos.set(match[1], (await response.body().catch(() => Buffer.alloc(0))).length);
+      });
+      await page.goto(url("app", address), { waitUntil: "load" });
+      await page.waitForTimeout(1_000);
+      await context.close();
+      let before = 0;
+      for (const id of photos.keys()) {
+        const original = originals.get(id);
+        if (original) before += (await (await fetch(original)).arrayBuffer()).byteLength;
+      }
+      const after = [...photos.values()].reduce((sum, bytes) => sum + bytes, 0);
+      const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+      console.log(
+        `  ${address.padEnd(8)} ${label.padEnd(14)} ${String(photos.size).padStart(6)} ${kb(before).padStart(10)} ${kb(after).padStart(10)}`,
+      );
+    }
+  }
+  await browser.close();
+}
+
+// 5. nginx serving the same bytes from disk: each page as a file, with its gzip beside it.
 const diskDir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-disk-"));
 const MEASURED = [
   ["/", "home.html"],

@@ -17,8 +17,8 @@ export const SYSTEM_PROGRAMS = [
   {
     program: "chromium",
     package: "chromium",
-    needs: ["test"],
-    why: "the end-to-end tests and Lighthouse (Playwright drives Debian's Chromium)",
+    needs: ["test", "bench"],
+    why: "the end-to-end tests, Lighthouse and the bench's photo bytes (Playwright drives it)",
   },
   {
     program: "icecast2",

@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { FeedFetchError, fetchFeed } from "../news/fetch-feed";
+import { FeedFetchError, fetchFeed } from "./fetch-feed";
 import { AddressRefusedError, guardedLookup, isPublicAddress, refusedRange } from "./address-rules";
 
 describe("refusedRange", () => {

@@ -1,13 +1,13 @@
 import { logRefused, logUpstreamError } from "../log";
 import { metrics } from "../metrics";
 import { feedStore } from "./feed-store";
-import { FeedFetchError, fetchFeed, type FetchResult } from "./fetch-feed";
+import { FeedFetchError, fetchFeed, type FetchResult } from "../net/fetch-feed";
 import { peekFeed, readFeed, refreshFeed } from "./feed-reader";
 
 jest.mock("../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
 jest.mock("../log", () => ({ logUpstreamError: jest.fn(), logRefused: jest.fn() }));
-jest.mock("./fetch-feed", () => ({
-  ...jest.requireActual("./fetch-feed"),
+jest.mock("../net/fetch-feed", () => ({
+  ...jest.requireActual("../net/fetch-feed"),
   fetchFeed: jest.fn(),
 }));
 

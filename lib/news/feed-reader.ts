@@ -3,7 +3,7 @@ import { logRefused, logUpstreamError } from "../log";
 import { metrics, type FeedOutcome } from "../metrics";
 import { sharedLock, sharedUnlock } from "../shared-store";
 import { feedStore, type FeedCopy } from "./feed-store";
-import { FeedFetchError, fetchFeed } from "./fetch-feed";
+import { FeedFetchError, fetchFeed } from "../net/fetch-feed";
 import { jsonServiceUrl, parseJsonServiceResponse } from "./json-service";
 import { FeedParseError, parseFeedBytes } from "./parse-feed";
 import type { FeedArticle } from "./types";

@@ -8,7 +8,7 @@ import { metrics } from "../metrics";
 import { withSitePhotos } from "../photos";
 import { peekFeed, readFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
-import { getSectionFeeds } from "./feeds-config";
+import { configuredFeedOrigins, getSectionFeeds } from "./feeds-config";
 import { mergeArticles } from "./normalise";
 import type { SectionSlug } from "./sections";
 import { FEED_ERROR_MESSAGE, type FeedArticle, type SectionHeadlines } from "./types";
@@ -22,7 +22,7 @@ async function loadSection(slug: SectionSlug, feeds: string[]): Promise<FeedArti
     .filter((result) => result.status === "fulfilled")
     .map((result) => result.value);
   if (lists.length === 0) throw new AllFeedsFailedError(`every feed of "${slug}" failed`);
-  const articles = await withSitePhotos(mergeArticles(lists));
+  const articles = await withSitePhotos(mergeArticles(lists), configuredFeedOrigins());
   metrics().sectionItems.set({ section: slug }, articles.length);
   return articles;
 }

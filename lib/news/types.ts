@@ -16,5 +16,5 @@ export type SectionHeadlines =
   { status: "ok"; articles: FeedArticle[] } | { status: "error"; message: string };
 
 export const FEED_ERROR_MESSAGE = "Failed to fetch RSS feed";
-export const DEFAULT_IMAGE_URL = "/images/default-news.svg";
+export { DEFAULT_PHOTO as DEFAULT_IMAGE_URL } from "../photos/paths";
 export const MAX_ARTICLES = 15;

@@ -1,12 +1,11 @@
 import sharp from "sharp";
-import { FeedFetchError, fetchFeed } from "../news/fetch-feed";
-import { configuredFeedOrigins } from "../news/feeds-config";
+import { FeedFetchError, fetchFeed } from "../net/fetch-feed";
 
 /**
  * One headline photo from its host, with the limits of a feed (lib/news/fetch-feed.ts: a
  * timeout, a byte cap, a few redirects, never into the server's own network) and more of its
- * own: the photo's address is reached on a loopback or private address only when it is on the
- * origin of a configured feed; the bytes must be a raster image of a kind browsers show (JPEG,
+ * own: the photo's address is reached on a loopback or private address only when it is on one
+ * of `trustedOrigins` (the configured feeds' origins, which the caller passes); the bytes must be a raster image of a kind browsers show (JPEG,
  * PNG, WebP, GIF, AVIF), never SVG or anything else; and a size no reader needs is refused
  * before it is decoded (a "decompression bomb").
  */
@@ -25,12 +24,15 @@ export class PhotoRefusedError extends Error {
   }
 }
 
-export async function fetchPhoto(address: string): Promise<Buffer> {
+export async function fetchPhoto(
+  address: string,
+  trustedOrigins: ReadonlySet<string>,
+): Promise<Buffer> {
   const result = await fetchFeed(address, {
     timeoutMs: PHOTO_TIMEOUT_MS,
     maxBytes: PHOTO_MAX_BYTES,
     accept: "image/avif,image/webp,image/jpeg,image/png,image/gif;q=0.9,*/*;q=0.1",
-    trustedOrigins: configuredFeedOrigins(),
+    trustedOrigins,
   });
   // No validators are sent, so a 304 cannot come; it would mean a broken host.
   if (result.status !== "ok") throw new FeedFetchError("304 to an unconditional GET", "http-error");

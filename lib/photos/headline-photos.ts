@@ -1,6 +1,4 @@
-import type { FeedArticle } from "../news/types";
-import { DEFAULT_IMAGE_URL } from "../news/types";
-import { photoBase } from "./paths";
+import { DEFAULT_PHOTO, photoBase } from "./paths";
 import { photoStore } from "./photo-store";
 
 /**
@@ -14,9 +12,13 @@ export const PHOTO_CHECK_BUDGET_MS = 2_000;
  * The headlines with their photos on the site's own origin: each feed photo becomes
  * `/photo/<id>` (the card adds the widths), and one whose host could not give it becomes the
  * default photo in the HTML itself, so no reader's browser asks for a dead address. No
- * address of another host is left in what the page renders.
+ * address of another host is left in what the page renders. `trustedOrigins`: the origins
+ * whose photos may be on loopback or private addresses (the configured feeds').
  */
-export async function withSitePhotos(articles: FeedArticle[]): Promise<FeedArticle[]> {
+export async function withSitePhotos<T extends { imageUrl: string }>(
+  articles: T[],
+  trustedOrigins: ReadonlySet<string>,
+): Promise<T[]> {
   const store = photoStore();
   let budget: ReturnType<typeof setTimeout> | undefined;
   const timeUp = new Promise<"pending">((resolve) => {
@@ -27,8 +29,11 @@ export async function withSitePhotos(articles: FeedArticle[]): Promise<FeedArtic
       articles.map(async (article) => {
         if (!/^https?:\/\//.test(article.imageUrl)) return article;
         const id = await store.register(article.imageUrl);
-        const state = await Promise.race([store.ensureSource(id, article.imageUrl), timeUp]);
-        return { ...article, imageUrl: state === "dead" ? DEFAULT_IMAGE_URL : photoBase(id) };
+        const state = await Promise.race([
+          store.ensureSource(id, article.imageUrl, trustedOrigins),
+          timeUp,
+        ]);
+        return { ...article, imageUrl: state === "dead" ? DEFAULT_PHOTO : photoBase(id) };
       }),
     );
   } finally {

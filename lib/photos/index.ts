@@ -3,6 +3,7 @@ export { withSitePhotos, PHOTO_CHECK_BUDGET_MS } from "./headline-photos";
 export { photoStore, photoId } from "./photo-store";
 export {
   CARD_SIZES,
+  DEFAULT_PHOTO,
   FALLBACK_WIDTH,
   PHOTO_PATH,
   PHOTO_WIDTHS,

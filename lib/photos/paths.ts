@@ -10,6 +10,9 @@
 
 export const PHOTO_PATH = "/photo";
 
+/** The photo a card shows when its headline has none, or its own could not be had. */
+export const DEFAULT_PHOTO = "/images/default-news.svg";
+
 /**
  * The widths made, for cards from 343 px (a 375 px phone) to about 400 px (three columns at
  * 1280 px) and 600 px (one column at 639 px), at 1× and 2×. Each is one more file per photo

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { BoundedStore } from "../bounded-store.mjs";
 import { config } from "../env";
 import { logRefused, logUpstreamError } from "../log";
-import { FeedFetchError } from "../news/fetch-feed";
+import { FeedFetchError } from "../net/fetch-feed";
 import { redisConfigured, sharedGet, sharedSet } from "../shared-store";
 import { PhotoDiskCache } from "./disk-cache";
 import { fetchPhoto, PHOTO_MAX_PIXELS, PhotoRefusedError } from "./fetch-photo";
@@ -123,30 +123,43 @@ export class PhotoStore {
     return address;
   }
 
-  /** Whether the photo's original is on disk, fetching it if need be; "dead" if it cannot be. */
-  ensureSource(id: string, address: string): Promise<SourceState> {
+  /**
+   * Whether the photo's original is on disk, fetching it if need be; "dead" if it cannot be.
+   * `trustedOrigins`: the origins reached on any address (the configured feeds').
+   */
+  ensureSource(
+    id: string,
+    address: string,
+    trustedOrigins: ReadonlySet<string>,
+  ): Promise<SourceState> {
     const failedAt = this.failures.get(id);
     if (failedAt !== null && Date.now() - failedAt < config().feedRevalidateSeconds * 1000) {
       return Promise.resolve("dead");
     }
     const pending = this.fetching.get(id);
     if (pending) return pending;
-    const fetching = this.fetchSource(id, address).finally(() => this.fetching.delete(id));
+    const fetching = this.fetchSource(id, address, trustedOrigins).finally(() =>
+      this.fetching.delete(id),
+    );
     this.fetching.set(id, fetching);
     return fetching;
   }
 
-  private async fetchSource(id: string, address: string): Promise<SourceState> {
+  private async fetchSource(
+    id: string,
+    address: string,
+    trustedOrigins: ReadonlySet<string>,
+  ): Promise<SourceState> {
     if (await this.disk.read(id, DONE_FILE)) return "ok";
     try {
-      const bytes = await fetchPhoto(address);
+      const bytes = await fetchPhoto(address, trustedOrigins);
       await this.disk.write(id, SOURCE_FILE, bytes);
       // Written last: its presence says the source beside it is whole.
       await this.disk.write(id, DONE_FILE, "");
       this.failures.delete(id);
       // Every width is made now, in the background, so no reader waits for one to be made.
-      void Promise.all(PHOTO_WIDTHS.map((width) => this.variant(id, width))).catch((error) =>
-        logUpstreamError(`photo ${address}`, `making its widths: ${String(error)}`),
+      void Promise.all(PHOTO_WIDTHS.map((width) => this.variant(id, width, trustedOrigins))).catch(
+        (error) => logUpstreamError(`photo ${address}`, `making its widths: ${String(error)}`),
       );
       return "ok";
     } catch (error) {
@@ -169,13 +182,17 @@ export class PhotoStore {
    * this instance has none). "dead" when the original cannot be had; null for an id that no
    * headline named.
    */
-  async variant(id: string, width: PhotoWidth): Promise<Buffer | "dead" | null> {
+  async variant(
+    id: string,
+    width: PhotoWidth,
+    trustedOrigins: ReadonlySet<string>,
+  ): Promise<Buffer | "dead" | null> {
     const file = `${width}.webp`;
     const kept = await this.disk.read(id, file);
     if (kept) return kept;
     const address = await this.address(id);
     if (address === null) return null;
-    if ((await this.ensureSource(id, address)) === "dead") return "dead";
+    if ((await this.ensureSource(id, address, trustedOrigins)) === "dead") return "dead";
     const key = `${id}/${file}`;
     let making = this.making.get(key);
     if (!making) {

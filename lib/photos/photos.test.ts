@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { fetchFeed } from "../news/fetch-feed";
+import { fetchFeed } from "../net/fetch-feed";
 import { PhotoDiskCache } from "./disk-cache";
 import { assertPhoto, PhotoRefusedError } from "./fetch-photo";
 import { isPhotoId, parsePhotoFile, photoBase, photoSources, PHOTO_WIDTHS } from "./paths";
@@ -189,7 +189,9 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
   it("refuses a photo on a loopback host that is no configured feed's, without connecting", async () => {
     const store = new PhotoStore(dir, 50 * 1024 * 1024);
     const id = await store.register(`${origin}/wire.jpg`);
-    expect(await store.ensureSource(id, `${origin}/wire.jpg`)).toBe("dead");
+    expect(
+      await store.ensureSource(id, `${origin}/wire.jpg`, new Set(["https://feeds.example"])),
+    ).toBe("dead");
     expect(hits).toEqual([]);
     expect(photoFiles()).toEqual([]);
     // The same rule as a feed's redirect: an untrusted origin is refused on a private address.
@@ -200,48 +202,44 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
   });
 
   describe("with the host configured as a feed's", () => {
-    const previous = process.env.NEWS_FEEDS_FILE;
-    let feedsFile: string;
+    let trusted: ReadonlySet<string>;
     beforeAll(() => {
-      feedsFile = path.join(mkdtempSync(path.join(tmpdir(), "feeds-")), "feeds.json");
-      writeFileSync(feedsFile, JSON.stringify({ local: [`${origin}/feed.xml`] }));
-      process.env.NEWS_FEEDS_FILE = feedsFile;
-    });
-    afterAll(() => {
-      if (previous === undefined) delete process.env.NEWS_FEEDS_FILE;
-      else process.env.NEWS_FEEDS_FILE = previous;
+      trusted = new Set([origin]);
     });
 
     it("fetches the original once and makes each width once, as 16:9 WebP no wider than asked", async () => {
       const store = new PhotoStore(dir, 50 * 1024 * 1024);
       const id = await store.register(`${origin}/wire.jpg`);
-      const [a, b] = await Promise.all([store.variant(id, 400), store.variant(id, 400)]);
+      const [a, b] = await Promise.all([
+        store.variant(id, 400, trusted),
+        store.variant(id, 400, trusted),
+      ]);
       expect(a).toBeInstanceOf(Buffer);
       expect(b).toEqual(a);
       const meta = await sharp(a as Buffer).metadata();
       expect(meta.format).toBe("webp");
       expect([meta.width, meta.height]).toEqual([400, 225]);
       expect((a as Buffer).length).toBeLessThan(wire.length / 3);
-      await store.variant(id, 1200);
+      await store.variant(id, 1200, trusted);
       // Wider than the original: not enlarged.
-      const wide = await sharp((await store.variant(id, 1200)) as Buffer).metadata();
+      const wide = await sharp((await store.variant(id, 1200, trusted)) as Buffer).metadata();
       expect(wide.width).toBeLessThanOrEqual(1050);
       expect(hits).toEqual(["/wire.jpg"]);
       // A new process on the same folder: from disk, no fetch, the id still answered.
       const again = new PhotoStore(dir, 50 * 1024 * 1024);
-      expect(await again.variant(id, 640)).toBeInstanceOf(Buffer);
+      expect(await again.variant(id, 640, trusted)).toBeInstanceOf(Buffer);
       expect(hits).toEqual(["/wire.jpg"]);
       // Its files dropped to make room (or wiped): a page that names it still gets it.
       rmSync(path.join(dir, "photos"), { recursive: true });
       const afterWipe = new PhotoStore(dir, 50 * 1024 * 1024);
-      expect(await afterWipe.variant(id, 400)).toBeInstanceOf(Buffer);
+      expect(await afterWipe.variant(id, 400, trusted)).toBeInstanceOf(Buffer);
       expect(hits).toEqual(["/wire.jpg", "/wire.jpg"]);
     });
 
     it("answers null for an id no headline named, without fetching or writing", async () => {
       const store = new PhotoStore(dir, 50 * 1024 * 1024);
-      expect(await store.variant(photoId(`${origin}/wire.jpg`), 400)).toBeNull();
-      expect(await store.variant("AAAAAAAAAAAAAAAAAAAAAA", 400)).toBeNull();
+      expect(await store.variant(photoId(`${origin}/wire.jpg`), 400, trusted)).toBeNull();
+      expect(await store.variant("AAAAAAAAAAAAAAAAAAAAAA", 400, trusted)).toBeNull();
       expect(hits).toEqual([]);
       expect(photoFiles()).toEqual([]);
       expect(readdirSync(path.join(dir, "names"))).toEqual([]);
@@ -251,8 +249,8 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
       const store = new PhotoStore(dir, 50 * 1024 * 1024);
       for (const name of ["/drawing.svg", "/disguised.jpg", "/gone.jpg"]) {
         const id = await store.register(`${origin}${name}`);
-        expect(await store.ensureSource(id, `${origin}${name}`)).toBe("dead");
-        expect(await store.variant(id, 400)).toBe("dead");
+        expect(await store.ensureSource(id, `${origin}${name}`, trusted)).toBe("dead");
+        expect(await store.variant(id, 400, trusted)).toBe("dead");
       }
       expect(hits.sort()).toEqual(["/disguised.jpg", "/drawing.svg", "/gone.jpg"]);
       expect(photoFiles()).toEqual([]);

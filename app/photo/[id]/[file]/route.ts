@@ -1,5 +1,5 @@
-import { isPhotoId, parsePhotoFile, photoStore } from "@/lib/photos";
-import { DEFAULT_IMAGE_URL } from "@/lib/news/types";
+import { configuredFeedOrigins } from "@/lib/news/feeds-config";
+import { DEFAULT_PHOTO, isPhotoId, parsePhotoFile, photoStore } from "@/lib/photos";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -17,12 +17,12 @@ export async function GET(
   const { id, file } = await params;
   const width = parsePhotoFile(file);
   if (!isPhotoId(id) || width === null) return notFound();
-  const photo = await photoStore().variant(id, width);
+  const photo = await photoStore().variant(id, width, configuredFeedOrigins());
   if (photo === null) return notFound();
   if (photo === "dead") {
     return new Response(null, {
       status: 302,
-      headers: { Location: DEFAULT_IMAGE_URL, "Cache-Control": "public, max-age=300" },
+      headers: { Location: DEFAULT_PHOTO, "Cache-Control": "public, max-age=300" },
     });
   }
   return new Response(new Uint8Array(photo), {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { AddressRefusedError, assertPublicLiteral, guardedLookup } from "../net/address-rules";
+import { AddressRefusedError, assertPublicLiteral, guardedLookup } from "./address-rules";
 
 /**
  * One HTTP GET for a feed, with the limits a server that reads strangers' feeds needs:
