@@ -202,21 +202,28 @@ export class PhotoStore {
     return (await making) ?? "dead";
   }
 
+  /** Makes one width from the original on disk; null (the default photo) if it cannot. */
   private async make(id: string, width: PhotoWidth): Promise<Buffer | null> {
     const source = await this.disk.read(id, SOURCE_FILE);
     if (!source) return null;
-    const bytes = await sharp(source, { limitInputPixels: PHOTO_MAX_PIXELS, animated: false })
-      .rotate()
-      .resize({
-        width,
-        height: Math.round(width / PHOTO_ASPECT),
-        fit: "cover",
-        withoutEnlargement: true,
-      })
-      .webp({ quality: WEBP_QUALITY[width] })
-      .toBuffer();
-    await this.disk.write(id, `${width}.webp`, bytes);
-    return bytes;
+    try {
+      const bytes = await sharp(source, { limitInputPixels: PHOTO_MAX_PIXELS, animated: false })
+        .rotate()
+        .resize({
+          width,
+          height: Math.round(width / PHOTO_ASPECT),
+          fit: "cover",
+          withoutEnlargement: true,
+        })
+        .webp({ quality: WEBP_QUALITY[width] })
+        .toBuffer();
+      await this.disk.write(id, `${width}.webp`, bytes);
+      return bytes;
+    } catch (error) {
+      // The original passed its checks but does not decode whole (a truncated file).
+      logUpstreamError(`photo ${id}`, `making ${width} px: ${String(error)}`);
+      return null;
+    }
   }
 }
 
