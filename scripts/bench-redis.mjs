@@ -20,7 +20,7 @@ import { promisify } from "node:util";
 import standIn from "../e2e/env.cjs";
 import catalogue from "../e2e/stand-in/catalogue.cjs";
 import instances from "../e2e/redis/instances.cjs";
-import { ensureSystemPrograms, locate } from "./system-programs.mjs";
+import { locate, requireSystemPrograms } from "./system-programs.mjs";
 
 const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
 const { freePort, startInstance, startRedis } = instances;
@@ -31,12 +31,7 @@ const INTERVAL_SECONDS = 5;
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-try {
-  ensureSystemPrograms("bench");
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+requireSystemPrograms("bench");
 const NGINX = locate("nginx");
 
 const children = new Set();

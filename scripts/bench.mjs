@@ -27,7 +27,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import standIn from "../e2e/env.cjs";
 import catalogue from "../e2e/stand-in/catalogue.cjs";
-import { ensureSystemPrograms, locate } from "./system-programs.mjs";
+import { locate, requireSystemPrograms } from "./system-programs.mjs";
 
 const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
 const args = process.argv.slice(2);
@@ -56,12 +56,7 @@ const FEED_DELAY_MS = 300;
 const root = path.resolve(import.meta.dirname, "..");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-try {
-  ensureSystemPrograms("bench");
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+requireSystemPrograms("bench");
 const NGINX = locate("nginx");
 
 const children = new Set();

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureSystemPrograms } from "./system-programs.mjs";
+import { requireSystemPrograms } from "./system-programs.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const command = process.argv[2] ?? "test";
@@ -46,9 +46,4 @@ if (!satisfiesCaret(process.version, engines.node)) {
   process.exit(1);
 }
 
-try {
-  ensureSystemPrograms(command);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+requireSystemPrograms(command);

@@ -17,3 +17,4 @@ export function ensureSystemPrograms(
   command: string,
   options?: { env?: NodeJS.ProcessEnv; log?: (line: string) => void },
 ): string[];
+export function requireSystemPrograms(command: string): string[];

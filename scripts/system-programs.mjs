@@ -170,3 +170,13 @@ function failure(command, missing, reason) {
         ]),
   ].join("\n");
 }
+
+/** ensureSystemPrograms for a script: on failure, prints the message and exits with 1. */
+export function requireSystemPrograms(command) {
+  try {
+    return ensureSystemPrograms(command);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
