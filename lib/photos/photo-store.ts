@@ -9,7 +9,7 @@ import { FeedFetchError } from "../net/fetch-feed";
 import { redisConfigured, sharedGet, sharedSet } from "../shared-store";
 import { PhotoDiskCache } from "./disk-cache";
 import { fetchPhoto, PHOTO_MAX_PIXELS, PhotoRefusedError } from "./fetch-photo";
-import { PHOTO_ASPECT, PHOTO_WIDTHS, type PhotoWidth } from "./paths";
+import { isPhotoId, PHOTO_ASPECT, PHOTO_WIDTHS, type PhotoWidth } from "./paths";
 
 /**
  * Headline photos, served from the site's own origin. A photo is known by an id, the hash of
@@ -187,6 +187,8 @@ export class PhotoStore {
     width: PhotoWidth,
     trustedOrigins: ReadonlySet<string>,
   ): Promise<Buffer | "dead" | null> {
+    // The id names a folder: nothing but an id's own characters reaches the disk.
+    if (!isPhotoId(id)) return null;
     const file = `${width}.webp`;
     const kept = await this.disk.read(id, file);
     if (kept) return kept;
