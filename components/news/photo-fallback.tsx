@@ -4,8 +4,11 @@ import { DEFAULT_IMAGE_URL } from "@/lib/news/types";
 export const PHOTOS_ATTRIBUTE = "data-photos";
 
 /**
- * Dead image links are common in real feeds. This script swaps a headline photo that fails
- * for the default one: those that failed before it ran (decode() rejects for them) and, through
+ * The last resort for a headline photo that fails in the browser. Dead photo links are common
+ * in real feeds, but the server finds them first: a photo it could not fetch is the default
+ * photo in the HTML already (lib/photos), and one that dies later is redirected to it by the
+ * photo route. What is left (a network error on the reader's side) is caught here: this
+ * script swaps a headline photo that fails for the default one: those that failed before it ran (decode() rejects for them) and, through
  * a listener, those that fail later (lazy ones). One script for every card instead of a client
  * component per card, and it works before, or without, React.
  *
