@@ -108,7 +108,10 @@ function installer(env) {
   if (process.getuid?.() === 0) return { prefix: [], aptGet };
   const sudo = locate("sudo", env);
   if (sudo && spawnSync(sudo, ["-n", "true"], { stdio: "ignore", env }).status === 0) {
-    return { prefix: [sudo, "-n"], aptGet };
+    // sudo resets the environment: apt-get is told to ask nothing through `env` instead.
+    const envProgram = locate("env", env);
+    const quiet = envProgram ? [envProgram, "DEBIAN_FRONTEND=noninteractive"] : [];
+    return { prefix: [sudo, "-n", ...quiet], aptGet };
   }
   return undefined;
 }
