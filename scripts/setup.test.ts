@@ -82,7 +82,7 @@ test("with no way to install, it stops within seconds naming each missing progra
 
 const debian = existsSync("/etc/debian_version");
 (debian ? test : test.skip)(
-  "where it can install (sudo without a password on Debian), it installs what is missing and says so in one line",
+  "where it can install (root, or sudo without a password, on Debian), it installs what is missing and says so in one line",
   () => {
     // A stand-in for Debian's tools on the PATH: sudo that runs its command, apt-get that
     // records its calls and, for `install`, puts each package's program on the PATH.
