@@ -1,14 +1,14 @@
 /**
  * Validate the configuration at start-up so a malformed environment variable stops the
  * server with a clear message instead of failing on some later request. Problems go through
- * the one logger (lib/log.ts), so a JSON log collector sees them too.
+ * the one logger (lib/ops/log.ts), so a JSON log collector sees them too.
  */
 import { config, ConfigError } from "./lib/env";
-import { logConfigProblem } from "./lib/log";
-import { builtHeadersMismatch } from "./lib/security-headers";
+import { logConfigProblem } from "./lib/ops";
+import { builtHeadersMismatch } from "./lib/serving/security-headers";
 import { installPageBytes } from "./lib/serving/page-bytes";
 // Installs the logger for the Redis connection's changes of state before the first request.
-import "./lib/shared-store";
+import "./lib/cache/shared-store";
 
 try {
   const mismatch = builtHeadersMismatch(config());

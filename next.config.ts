@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { config } from "./lib/env";
-import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/security-headers";
+import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/serving/security-headers";
 
 /**
  * Security headers are fixed here, from the configuration the site is BUILT with (lib/env.ts,
@@ -16,15 +16,15 @@ const built = securityHeaders(config(), { development: process.env.NODE_ENV === 
 
 const nextConfig: NextConfig = {
   // Next's file-system cache, except that 404 answers stay in a bounded memory store
-  // (lib/cache-handler.mjs): unknown addresses must not fill the disk.
-  cacheHandler: fileURLToPath(new URL("./lib/cache-handler.mjs", import.meta.url)),
+  // (lib/cache/cache-handler.mjs): unknown addresses must not fill the disk.
+  cacheHandler: fileURLToPath(new URL("./lib/cache/cache-handler.mjs", import.meta.url)),
   // The Redis client is shared with the cache handler, which Next loads unbundled
-  // (lib/redis-client.mjs keeps one connection per process on globalThis).
+  // (lib/cache/redis-client.mjs keeps one connection per process on globalThis).
   serverExternalPackages: ["redis", "@redis/client"],
   poweredByHeader: false,
   generateEtags: false,
   reactStrictMode: true,
-  // proxy.ts and the start-up check read the same values (lib/security-headers.ts).
+  // proxy.ts and the start-up check read the same values (lib/serving/security-headers.ts).
   env: { [BUILT_HEADERS_VARIABLE]: JSON.stringify(built) },
   async headers() {
     return [

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { HomePage, homeMetadata } from "@/components/home/home-page";
 import { NotFoundPage } from "@/components/not-found/not-found-page";
-import { notFoundMetadata } from "@/lib/not-found";
+import { notFoundMetadata } from "@/lib/seo";
 
 /**
  * "/" and every deeper path no other route claims (single segments end in app/[section]).
@@ -14,7 +14,7 @@ import { notFoundMetadata } from "@/lib/not-found";
  *
  * Any other path here is unknown: it is logged on the server (the spec's not-found page logs
  * it) and answered with status 404, in full in the HTML. A cached route on purpose:
- * NotFoundPage needs the prerender (see there), and lib/cache-handler.mjs keeps 404 answers in
+ * NotFoundPage needs the prerender (see there), and lib/cache/cache-handler.mjs keeps 404 answers in
  * memory, so random addresses never fill the disk.
  */
 export const revalidate = 300;

@@ -7,9 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getSectionHeadlines } from "@/lib/news/headlines";
 import { getSection, type Section } from "@/lib/news/sections";
 import { sectionJsonLd } from "@/lib/news/structured-data";
-import { notFoundMetadata } from "@/lib/not-found";
-import { pageMetadata } from "@/lib/seo";
-import { breadcrumbJsonLd } from "@/lib/structured-data";
+import { breadcrumbJsonLd, notFoundMetadata, pageMetadata } from "@/lib/seo";
 
 /** Section pages show 5 headlines before "See All". */
 const SECTION_LIMIT = 5;
@@ -44,7 +42,7 @@ export default async function SectionPage({ params }: Props) {
   const section: Section | undefined = getSection(slug);
   if (!section) {
     // Every unknown single segment ends here: 404 in full (see NotFoundPage), kept in memory
-    // rather than on disk (lib/cache-handler.mjs).
+    // rather than on disk (lib/cache/cache-handler.mjs).
     return <NotFoundPage kind="site" path={`/${slug}`} />;
   }
   const headlines = await getSectionHeadlines(section.slug);

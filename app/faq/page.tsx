@@ -4,9 +4,8 @@ import card from "@/components/ui/card.module.css";
 import { JsonLd } from "@/components/seo/json-ld";
 import { PageHeader } from "@/components/ui/page-header";
 import { FAQ_ENTRIES } from "@/lib/content";
-import { pageMetadata } from "@/lib/seo";
+import { faqJsonLd, pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
-import { faqJsonLd } from "@/lib/structured-data";
 import styles from "./faq.module.css";
 
 export const metadata = pageMetadata({

@@ -1,6 +1,6 @@
 import { RSS, TEXT, textResponse } from "@/lib/discovery/responses";
 import { rssDocument } from "@/lib/discovery/rss-document";
-import { logUpstreamError } from "@/lib/log";
+import { logUpstreamError } from "@/lib/ops";
 
 /** RSS 2.0 of the latest 20 blog posts, in full (lib/discovery/rss-document.ts). */
 export const dynamic = "force-dynamic";

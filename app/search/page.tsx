@@ -3,9 +3,8 @@ import { SearchBox } from "@/components/search/search-box";
 import { SearchResults } from "@/components/search/search-results";
 import styles from "@/components/search/search.module.css";
 import { PageHeader } from "@/components/ui/page-header";
-import { readQuery } from "@/lib/search";
+import { readQuery, searchSite } from "@/lib/search";
 import { pageMetadata } from "@/lib/seo";
-import { searchSite } from "@/lib/site-search";
 
 /**
  * Results for /search?q= from the header's search form. Rendered per request (it reads the

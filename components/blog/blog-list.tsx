@@ -9,9 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getBlogList, type BlogListResult } from "@/lib/blog";
 import { blogPageHref } from "@/lib/blog/pagination";
 import { BLOG_COPY } from "@/lib/blog/copy";
-import { notFoundMetadata } from "@/lib/not-found";
-import { pageMetadata } from "@/lib/seo";
-import { breadcrumbJsonLd } from "@/lib/structured-data";
+import { breadcrumbJsonLd, notFoundMetadata, pageMetadata } from "@/lib/seo";
 
 /** A page after the last one (page 1 always exists: it says when there are no posts). */
 export function isPastTheEnd(page: number, list: BlogListResult): boolean {

@@ -8,9 +8,8 @@ import { formatLongDate } from "@/lib/dates";
 import { config } from "@/lib/env";
 import { getSectionHeadlines } from "@/lib/news/headlines";
 import { BREAKING_NEWS_SECTION } from "@/lib/news/sections";
-import { pageMetadata } from "@/lib/seo";
+import { organizationJsonLd, pageMetadata, websiteJsonLd } from "@/lib/seo";
 import { SITE } from "@/lib/site";
-import { organizationJsonLd, websiteJsonLd } from "@/lib/structured-data";
 
 const HOME_LIMIT = 6;
 

@@ -3,10 +3,10 @@ import { notFound } from "next/navigation";
 import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
 import { Suspense } from "react";
 import { NotFoundMessage } from "@/components/ui/not-found-message";
-import { logNotFound } from "@/lib/log";
-import { NOT_FOUND_PAGES, type NotFoundKind } from "@/lib/not-found";
+import { logNotFound } from "@/lib/ops";
+import { NOT_FOUND_PAGES, type NotFoundKind } from "@/lib/seo";
 
-/** A not-found page's body: the texts of lib/not-found.ts. */
+/** A not-found page's body: the texts of lib/seo/not-found.ts. */
 export function NotFoundBody({ kind }: { kind: NotFoundKind }) {
   const { title, text, back } = NOT_FOUND_PAGES[kind];
   return <NotFoundMessage title={title} text={text} back={back} />;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatLongDate, formatPublishedDate } from "@/lib/dates";
-import type { SiteSearchResults } from "@/lib/site-search";
+import type { SiteSearchResults } from "@/lib/search";
 import { Highlighted } from "./highlighted";
 import styles from "./search.module.css";
 

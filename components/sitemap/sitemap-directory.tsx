@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import { filterSitemap, type SitemapCategory } from "@/lib/sitemap-filter";
+import { filterSitemap, type SitemapCategory } from "@/lib/discovery/sitemap-filter";
 import { PriorityBadge } from "./priority-badge";
 import styles from "./sitemap.module.css";
 

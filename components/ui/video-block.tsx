@@ -1,4 +1,4 @@
-import { parseYouTubeUrl, youTubeEmbedUrl, youTubePosterUrl } from "@/lib/youtube";
+import { parseYouTubeUrl, youTubeEmbedUrl, youTubePosterUrl } from "@/lib/markdown";
 import { VideoFacade } from "./video-facade";
 import styles from "./video-block.module.css";
 

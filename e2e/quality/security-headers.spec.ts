@@ -20,7 +20,7 @@ function expectSecurityHeaders(response: APIResponse, label: string) {
   expect(headers["x-content-type-options"], label).toBe("nosniff");
   expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
   expect(headers["permissions-policy"], label).toMatch(/camera=\(\)/);
-  // The tests' SITE_URL is plain http: no HSTS (lib/security-headers.test.ts covers https).
+  // The tests' SITE_URL is plain http: no HSTS (lib/serving/security-headers.test.ts covers https).
   expect(headers["strict-transport-security"], label).toBeUndefined();
   const policy = directives(headers["content-security-policy"] ?? "");
   // Every embed in the tests' configuration is served by the stand-in.

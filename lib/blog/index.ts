@@ -1,11 +1,9 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
-import { shortenPageLifetime } from "../cache";
+import { sharedGet, sharedSet, shortenPageLifetime } from "../cache";
 import { TAGS } from "../constants";
 import { config, type AppConfig } from "../env";
-import { logUpstreamError } from "../log";
-import { metrics } from "../metrics";
-import { sharedGet, sharedSet } from "../shared-store";
+import { logUpstreamError, metrics } from "../ops";
 import { createFunctionsSource } from "./functions-source";
 import { createLocalSource } from "./local-source";
 import { totalPages } from "./pagination";
@@ -123,7 +121,7 @@ const readList = (page: number): Promise<BlogListPage> =>
 /**
  * One post, or null when the source has none. Absence is not cached as data: every address
  * is a possible slug, so each unknown one would leave an entry on disk (.next/cache). The
- * page's own 404 answer is cached instead, in memory (lib/cache-handler.mjs).
+ * page's own 404 answer is cached instead, in memory (lib/cache/cache-handler.mjs).
  */
 const readPost = (slug: string): Promise<BlogPost | null> =>
   cachedRead(["post", slug], (source) => source.get(slug), { store: (post) => post !== null });

@@ -1,5 +1,5 @@
 import type { BlogPosting, WithContext } from "schema-dts";
-import { organizationId, websiteId } from "../structured-data";
+import { organizationId, websiteId } from "../seo";
 import { SITE, siteUrl } from "../site";
 import type { BlogPost } from "./types";
 

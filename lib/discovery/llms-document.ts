@@ -1,5 +1,5 @@
 import { getAllBlogSummaries } from "../blog";
-import { logUpstreamError } from "../log";
+import { logUpstreamError } from "../ops";
 import { SITE, siteUrl } from "../site";
 import { renderLlmsTxt } from "./llms";
 import { KEY_PAGES, SECTION_PAGES } from "./pages";

@@ -1,6 +1,6 @@
 import { getDatedBlogSummaries } from "../blog";
 import { blogPageHref, totalPages } from "../blog/pagination";
-import { logUpstreamError } from "../log";
+import { logUpstreamError } from "../ops";
 import { siteUrl } from "../site";
 import { KEY_PAGES, SECTION_PAGES } from "./pages";
 import type { SitemapEntry } from "./sitemap-xml";

@@ -20,7 +20,7 @@ export const FEED_MAX_REDIRECTS = 3;
 export const USER_AGENT =
   "RiverbendChronicle/1.0 (+https://www.riverbendchronicle.com/faq; feed reader)";
 
-/** Why a fetch failed, in the words of the metrics (lib/metrics.ts). */
+/** Why a fetch failed, in the words of the metrics (lib/ops/metrics.ts). */
 export type FeedFailureKind = "http-error" | "timeout" | "refused" | "network-error";
 
 export class FeedFetchError extends Error {

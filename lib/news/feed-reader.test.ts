@@ -1,11 +1,11 @@
-import { logRefused, logUpstreamError } from "../log";
-import { metrics } from "../metrics";
+import { logRefused, logUpstreamError } from "../ops/log";
+import { metrics } from "../ops/metrics";
 import { feedStore } from "./feed-store";
 import { FeedFetchError, fetchFeed, type FetchResult } from "../net/fetch-feed";
 import { peekFeed, readFeed, refreshFeed } from "./feed-reader";
 
 jest.mock("../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
-jest.mock("../log", () => ({ logUpstreamError: jest.fn(), logRefused: jest.fn() }));
+jest.mock("../ops/log", () => ({ logUpstreamError: jest.fn(), logRefused: jest.fn() }));
 jest.mock("../net/fetch-feed", () => ({
   ...jest.requireActual("../net/fetch-feed"),
   fetchFeed: jest.fn(),

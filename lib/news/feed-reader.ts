@@ -1,7 +1,6 @@
 import { config } from "../env";
-import { logRefused, logUpstreamError } from "../log";
-import { metrics, type FeedOutcome } from "../metrics";
-import { sharedLock, sharedUnlock } from "../shared-store";
+import { type FeedOutcome, logRefused, logUpstreamError, metrics } from "../ops";
+import { sharedLock, sharedUnlock } from "../cache";
 import { feedStore, type FeedCopy } from "./feed-store";
 import { FeedFetchError, fetchFeed } from "../net/fetch-feed";
 import { jsonServiceUrl, parseJsonServiceResponse } from "./json-service";

@@ -1,5 +1,5 @@
-import type { FeedOutcome } from "../metrics";
-import { redisConfigured, sharedGet, sharedSet } from "../shared-store";
+import type { FeedOutcome } from "../ops";
+import { redisConfigured, sharedGet, sharedSet } from "../cache";
 import type { FeedArticle } from "./types";
 
 /**

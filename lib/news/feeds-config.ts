@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { config } from "../env";
-import { logUpstreamError } from "../log";
+import { logUpstreamError } from "../ops";
 import { getSection, isSectionSlug, SECTIONS, type SectionSlug } from "./sections";
 
 /**

@@ -1,6 +1,6 @@
 import { revalidatePath, revalidateTag } from "next/cache";
 import { TAGS } from "../constants";
-import { metrics } from "../metrics";
+import { metrics } from "../ops";
 import { refreshFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
 import { getSectionFeeds } from "./feeds-config";

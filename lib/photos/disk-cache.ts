@@ -1,6 +1,6 @@
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { BoundedStore } from "../bounded-store.mjs";
+import { BoundedStore } from "../cache/bounded-store.mjs";
 
 /**
  * The photos kept on disk, one folder per photo id (`<dir>/<id>/`): the original as the feed's

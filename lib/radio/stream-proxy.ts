@@ -5,8 +5,7 @@
  * When the listener leaves, the request to the station is destroyed at once.
  */
 import type { IncomingMessage } from "node:http";
-import { logUpstreamError } from "@/lib/log";
-import { metrics } from "@/lib/metrics";
+import { logUpstreamError, metrics } from "@/lib/ops";
 import { listeners as defaultGate, type ListenerGate } from "./listeners";
 import { stationUrl } from "./station-url";
 import { parseStreamPort } from "./stream-port";

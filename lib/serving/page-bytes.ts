@@ -1,5 +1,5 @@
 import { ServerResponse } from "node:http";
-import { BoundedStore } from "../bounded-store.mjs";
+import { BoundedStore } from "../cache/bounded-store.mjs";
 
 /**
  * The encoded bytes of the pages the server last sent, so a cached page is encoded once, not

@@ -23,7 +23,7 @@
  * idempotent and cheap to repeat.
  *
  * Plain JavaScript: the cache handler, which Next loads unbundled, applies it to every page
- * it stores or serves (lib/cache-handler.mjs).
+ * it stores or serves (lib/cache/cache-handler.mjs).
  */
 
 /** The attribute that marks the loader; a page carrying it has been rewritten. */

@@ -1,8 +1,7 @@
 import { config } from "@/lib/env";
-import { metrics } from "@/lib/metrics";
-import { hasOperatorSecret, secretRefused } from "@/lib/operator-secret";
+import { hasOperatorSecret, metrics, secretRefused } from "@/lib/ops";
 
-/** GET /api/metrics: Prometheus text format (lib/metrics.ts). Same secret as /api/revalidate. */
+/** GET /api/metrics: Prometheus text format (lib/ops/metrics.ts). Same secret as /api/revalidate. */
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 

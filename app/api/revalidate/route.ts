@@ -1,16 +1,19 @@
 import { refreshBlog } from "@/lib/blog/refresh";
 import { config } from "@/lib/env";
-import { logRefresh } from "@/lib/log";
-import { metrics } from "@/lib/metrics";
+import {
+  hasOperatorSecret,
+  logRefresh,
+  metrics,
+  parseRefreshRequest,
+  secretRefused,
+} from "@/lib/ops";
 import { refreshSections } from "@/lib/news/refresh";
-import { hasOperatorSecret, secretRefused } from "@/lib/operator-secret";
-import { parseRefreshRequest } from "@/lib/refresh-request";
 
 /**
  * POST /api/revalidate: on-demand refresh for editors and the blog's functions host.
- * Body (lib/refresh-request.ts): {"sections": [...] | "all"}, {"blog": true}, or empty for
+ * Body (lib/ops/refresh-request.ts): {"sections": [...] | "all"}, {"blog": true}, or empty for
  * the blog. Sections' feeds are read again before answering, so the next reader sees the new
- * headlines. Secret as lib/operator-secret.ts says; wrong or missing: 401; a bad body: 400.
+ * headlines. Secret as lib/ops/operator-secret.ts says; wrong or missing: 401; a bad body: 400.
  */
 export const dynamic = "force-dynamic";
 

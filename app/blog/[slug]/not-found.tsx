@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotFoundBody } from "@/components/not-found/not-found-page";
-import { notFoundMetadata } from "@/lib/not-found";
+import { notFoundMetadata } from "@/lib/seo";
 
 export const metadata: Metadata = notFoundMetadata("post");
 

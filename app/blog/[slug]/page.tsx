@@ -6,9 +6,7 @@ import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
 import { getBlogPost } from "@/lib/blog";
 import { blogPostingJsonLd } from "@/lib/blog/structured-data";
-import { notFoundMetadata } from "@/lib/not-found";
-import { pageMetadata } from "@/lib/seo";
-import { breadcrumbJsonLd } from "@/lib/structured-data";
+import { breadcrumbJsonLd, notFoundMetadata, pageMetadata } from "@/lib/seo";
 
 // Incremental regeneration, like every page with outside data; POST /api/revalidate refreshes at once.
 export const revalidate = 300;

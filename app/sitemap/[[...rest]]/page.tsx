@@ -6,10 +6,9 @@ import { SitemapDirectory } from "@/components/sitemap/sitemap-directory";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { getBlogList } from "@/lib/blog";
-import { notFoundMetadata } from "@/lib/not-found";
-import { pageMetadata } from "@/lib/seo";
+import { notFoundMetadata, pageMetadata } from "@/lib/seo";
 import { SITE } from "@/lib/site";
-import { SITEMAP_CATEGORIES } from "@/lib/sitemap-pages";
+import { SITEMAP_CATEGORIES } from "@/lib/discovery/sitemap-pages";
 
 /**
  * The human sitemap at /sitemap, and any deeper path under it (404). An optional catch-all

@@ -1,6 +1,6 @@
 import { config } from "@/lib/env";
 import { feedStatuses } from "@/lib/news/feed-status";
-import { hasOperatorSecret, secretRefused } from "@/lib/operator-secret";
+import { hasOperatorSecret, secretRefused } from "@/lib/ops";
 
 /**
  * GET /api/feeds/status: each configured feed's health (last success, last error with its

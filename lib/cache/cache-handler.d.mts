@@ -1,4 +1,4 @@
-// Types for lib/cache-handler.mjs, which stays plain JavaScript because Next loads it unbundled.
+// Types for lib/cache/cache-handler.mjs, which stays plain JavaScript because Next loads it unbundled.
 
 import type { BoundedStore } from "./bounded-store.mjs";
 

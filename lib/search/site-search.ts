@@ -1,10 +1,10 @@
-import { getAllBlogSummaries } from "./blog";
-import type { BlogSummary } from "./blog/types";
-import { logUpstreamError } from "./log";
-import { storedSectionHeadlines } from "./news/headlines";
-import { linkKey } from "./news/normalise";
-import { SECTIONS, type Section } from "./news/sections";
-import type { FeedArticle } from "./news/types";
+import { getAllBlogSummaries } from "../blog";
+import type { BlogSummary } from "../blog/types";
+import { logUpstreamError } from "../ops";
+import { storedSectionHeadlines } from "../news/headlines";
+import { linkKey } from "../news/normalise";
+import { SECTIONS, type Section } from "../news/sections";
+import type { FeedArticle } from "../news/types";
 import { searchItems } from "./search";
 
 /**

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SITE } from "./site";
+import { SITE } from "../site";
 
 /** The blog's RSS feed, announced in every page's head (feed readers find it there). */
 export const RSS_ALTERNATE = {

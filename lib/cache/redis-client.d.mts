@@ -1,4 +1,4 @@
-// Types for lib/redis-client.mjs, plain JavaScript because the cache handler loads it unbundled.
+// Types for lib/cache/redis-client.mjs, plain JavaScript because the cache handler loads it unbundled.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the redis client's types are generic */
 export const COMMAND_TIMEOUT_MS: number;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { logger } from "./log";
+import { logger } from "../ops";
 import { KEY_PREFIX, redisConfigured, setRedisLogger, withRedis } from "./redis-client.mjs";
 
 /**
  * Small shared values (a feed's last good copy, a blog answer) and short locks, in Redis when
  * REDIS_URL is set. Every call is bounded by a short timeout and never throws: `{ ok: false }`
  * (or `undefined` for a lock) means "no Redis now", and the caller goes on with what this
- * process holds. See lib/redis-client.mjs for the connection's rules.
+ * process holds. See lib/cache/redis-client.mjs for the connection's rules.
  */
 
 // The connection's changes of state go through the app's logger, once each.

@@ -1,4 +1,4 @@
-// Types for lib/bounded-store.mjs, plain JavaScript because the cache handler loads it unbundled.
+// Types for lib/cache/bounded-store.mjs, plain JavaScript because the cache handler loads it unbundled.
 
 export class BoundedStore<V> {
   constructor(maxBytes: number, onEvict?: (key: string, value: V) => void);

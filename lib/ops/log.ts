@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
-import { parseLogFormat, type LogFormat } from "./env";
+import { parseLogFormat, type LogFormat } from "../env";
 
 /**
  * Server-side logging in one place (pino). LOG_FORMAT=json writes one JSON object a line to

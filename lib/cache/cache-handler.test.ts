@@ -1,6 +1,6 @@
 import { BoundedStore } from "./bounded-store.mjs";
 import CacheHandler, { keepNotFoundInMemory, loadScriptsAfterPaint } from "./cache-handler.mjs";
-import { MARKER } from "./serving/scripts-after-paint.mjs";
+import { MARKER } from "../serving/scripts-after-paint.mjs";
 
 type Entry = {
   value: { kind?: string; status?: number; data?: unknown };

@@ -11,7 +11,7 @@
  * revalidated (a post published under a slug that was 404 shows at once).
  *
  * With REDIS_URL set (at start; the build never uses Redis), the cache is shared: Redis first,
- * the file-system cache as the fallback when Redis cannot answer (lib/redis-cache.mjs). The
+ * the file-system cache as the fallback when Redis cannot answer (lib/cache/redis-cache.mjs). The
  * 404 rule wraps either, so 404 answers stay in this process's memory, never in Redis.
  *
  * Every page it stores or serves has the framework's scripts loaded after the first paint
@@ -22,7 +22,7 @@
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { BoundedStore } from "./bounded-store.mjs";
 import { redisFirst } from "./redis-cache.mjs";
-import { scriptsAfterPaint } from "./serving/scripts-after-paint.mjs";
+import { scriptsAfterPaint } from "../serving/scripts-after-paint.mjs";
 
 /** Next's default handler, the one used when no `cacheHandler` is configured (a CommonJS module). */
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;

@@ -3,15 +3,15 @@ import path from "node:path";
 import { ANCHOR_PREFIX, rehypeLinksAndImages, rehypePrefixedAnchors } from "./markdown-rehype";
 
 /*
- * lib/markdown.ts pulls in unified, remark-* and rehype-*, which are ESM-only; jest (via
+ * lib/markdown/markdown.ts pulls in unified, remark-* and rehype-*, which are ESM-only; jest (via
  * next/jest, which leaves node_modules untransformed) cannot require them on this Node, and
  * the jest config is not ours to change. So the real pipeline runs in a child Node process:
  * it compiles the lib/*.ts files with TypeScript's transpileModule and loads the ESM packages
  * with Node's own require(esm) (Node >= 20.19). One process renders every case below.
- * The rehype steps of lib/markdown-rehype.ts have no imports and are also tested in-process.
+ * The rehype steps of lib/markdown/markdown-rehype.ts have no imports and are also tested in-process.
  */
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../..");
 
 const CHILD = `
 const fs = require("node:fs");
@@ -87,7 +87,7 @@ beforeAll(() => {
     : [];
   const out = execFileSync(
     process.execPath,
-    [...flags, "-e", CHILD, path.join(ROOT, "lib/markdown.ts")],
+    [...flags, "-e", CHILD, path.join(ROOT, "lib/markdown/markdown.ts")],
     { cwd: ROOT, input: JSON.stringify(CASES), encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] },
   );
   results = JSON.parse(out) as Record<string, Result>;

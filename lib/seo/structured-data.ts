@@ -1,5 +1,5 @@
 import type { BreadcrumbList, FAQPage, Organization, WebSite, WithContext } from "schema-dts";
-import { SITE, SOCIAL_LINKS, siteUrl } from "./site";
+import { SITE, SOCIAL_LINKS, siteUrl } from "../site";
 
 /**
  * Site-wide JSON-LD: the WebSite (with its search) and the Organization behind it, linked

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * The process's one Redis connection (REDIS_URL), shared by the page cache (lib/redis-cache.mjs,
- * loaded unbundled by Next) and the app's shared store (lib/shared-store.ts): it lives on
+ * The process's one Redis connection (REDIS_URL), shared by the page cache (lib/cache/redis-cache.mjs,
+ * loaded unbundled by Next) and the app's shared store (lib/cache/shared-store.ts): it lives on
  * globalThis because Next loads the cache handler and each route as separate module instances.
  *
  * Redis is an accelerator, never a dependency. The client connects lazily, never queues
@@ -10,7 +10,7 @@
  * for COOL_DOWN_MS, so a slow or stopped Redis costs one short wait, not one per request.
  * Each change of state (connected / unavailable) is reported once.
  *
- * Plain JavaScript for the same reason as lib/cache-handler.mjs.
+ * Plain JavaScript for the same reason as lib/cache/cache-handler.mjs.
  */
 import { createClient } from "redis";
 

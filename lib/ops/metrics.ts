@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { listeners } from "./radio/listeners";
-import { installedPageBytes } from "./serving/page-bytes";
+import { listeners } from "../radio/listeners";
+import { installedPageBytes } from "../serving/page-bytes";
 
 /**
  * The server's metrics in Prometheus format (GET /api/metrics). One registry of our own, not

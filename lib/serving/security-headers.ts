@@ -2,9 +2,9 @@
  * The security headers every response carries, built from the configuration (pure: tested
  * in security-headers.test.ts). next.config.ts fixes them at build time for every route.
  */
-import type { AppConfig } from "./env";
+import type { AppConfig } from "../env";
 
-/** The privacy-enhanced player the featured video and blog videos embed (lib/youtube.ts). */
+/** The privacy-enhanced player the featured video and blog videos embed (lib/markdown/youtube.ts). */
 export const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 
 type HeaderConfig = Pick<AppConfig, "siteUrl" | "adScriptUrl" | "embeds">;

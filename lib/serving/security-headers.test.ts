@@ -1,4 +1,4 @@
-import { parseConfig } from "./env";
+import { parseConfig } from "../env";
 import { builtHeadersMismatch, contentSecurityPolicy, securityHeaders } from "./security-headers";
 
 function directives(policy: string): Map<string, string[]> {

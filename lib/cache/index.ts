@@ -1,0 +1,17 @@
+/**
+ * The front door of lib/cache: page-lifetime rules for cached reads (cache.ts) and the store
+ * shared by every instance (shared-store.ts, Redis when REDIS_URL is set, else memory).
+ *
+ * The .mjs files here (cache-handler, redis-cache, redis-client, bounded-store) are loaded by
+ * Next unbundled, so they are not re-exported: import them by file path
+ * (e.g. "../cache/bounded-store.mjs").
+ */
+export { ERROR_RETRY_SECONDS, shortenPageLifetime } from "./cache";
+export {
+  SHARED_TTL_MS,
+  redisConfigured,
+  sharedGet,
+  sharedLock,
+  sharedSet,
+  sharedUnlock,
+} from "./shared-store";

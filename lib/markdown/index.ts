@@ -1,0 +1,6 @@
+/**
+ * The front door of lib/markdown: the one markdown pipeline (markdown.ts, with its sanitising
+ * schema and rehype steps) and the URL rules of embedded YouTube videos (youtube.ts).
+ */
+export { markdownToHtml, rehypePlugins, remarkPlugins, remarkRehypeOptions } from "./markdown";
+export { parseYouTubeUrl, youTubeEmbedUrl, youTubePosterUrl, type YouTubeVideo } from "./youtube";

@@ -1,0 +1,25 @@
+/**
+ * The front door of lib/ops: what operators see and use. The logger (log.ts), the Prometheus
+ * metrics (metrics.ts), the operator secret of the protected routes, and the body of
+ * POST /api/revalidate.
+ */
+export {
+  createLogger,
+  formatTextLine,
+  logConfigProblem,
+  logger,
+  logNotFound,
+  logRefresh,
+  logRefused,
+  logUpstreamError,
+} from "./log";
+export {
+  FEED_OUTCOMES,
+  metrics,
+  type BlogReadOutcome,
+  type FeedOutcome,
+  type Metrics,
+  type RefreshKind,
+} from "./metrics";
+export { hasOperatorSecret, secretRefused } from "./operator-secret";
+export { parseRefreshRequest, type RefreshRequest } from "./refresh-request";

@@ -1,0 +1,14 @@
+/**
+ * The front door of lib/seo: page metadata (seo.ts), site-wide JSON-LD (structured-data.ts) and
+ * the 404 pages' texts and metadata (not-found.ts).
+ */
+export { NOT_FOUND_PAGES, notFoundMetadata, type NotFoundKind } from "./not-found";
+export { pageMetadata, RSS_ALTERNATE } from "./seo";
+export {
+  breadcrumbJsonLd,
+  faqJsonLd,
+  organizationId,
+  organizationJsonLd,
+  websiteId,
+  websiteJsonLd,
+} from "./structured-data";
