@@ -1,6 +1,4 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { listeners } from "../radio/listeners";
-import { installedPageBytes } from "../serving/page-bytes";
 
 /**
  * The server's metrics in Prometheus format (GET /api/metrics). One registry of our own, not
@@ -23,6 +21,30 @@ export type FeedOutcome = (typeof FEED_OUTCOMES)[number];
 
 export type BlogReadOutcome = "ok" | "not-found" | "stale" | "error";
 export type RefreshKind = "headlines" | "blog";
+
+/**
+ * The metrics whose value lives in another module, read when the metrics are scraped. This file
+ * imports nothing else from lib/ (it is a leaf: the domains import it, never the other way), so
+ * the module that owns the value hands over a reader with `onCollect` when it loads:
+ * lib/radio/listeners.ts (radioListeners), lib/serving/page-bytes.ts (the page-bytes three).
+ * Until a reader is installed the metric reads 0, as its owner has counted nothing yet.
+ */
+export type CollectedMetric = "radioListeners" | "pagesReused" | "pagesEncoded" | "pageBytesHeld";
+
+// On globalThis, like the registry: the route that serves the metrics and the module that owns
+// a value may be separate module instances in one process.
+const sources = ((
+  globalThis as { __riverbendMetricSources?: Map<CollectedMetric, () => number> }
+).__riverbendMetricSources ??= new Map<CollectedMetric, () => number>());
+
+/** Installs (or replaces) the reader of a metric whose value another module keeps. */
+export function onCollect(name: CollectedMetric, read: () => number): void {
+  sources.set(name, read);
+}
+
+function collected(name: CollectedMetric): number {
+  return sources.get(name)?.() ?? 0;
+}
 
 function create() {
   const registry = new Registry();
@@ -53,7 +75,7 @@ function create() {
       help: "Radio streams the proxy is serving now.",
       registers: [registry],
       collect() {
-        this.set(listeners.count);
+        this.set(collected("radioListeners"));
       },
     }),
     streamsOpened: new Counter({
@@ -78,7 +100,7 @@ function create() {
       registers: [registry],
       collect() {
         this.reset();
-        this.inc(installedPageBytes()?.reused ?? 0);
+        this.inc(collected("pagesReused"));
       },
     }),
     pagesEncoded: new Counter({
@@ -87,7 +109,7 @@ function create() {
       registers: [registry],
       collect() {
         this.reset();
-        this.inc(installedPageBytes()?.encoded ?? 0);
+        this.inc(collected("pagesEncoded"));
       },
     }),
     pageBytesHeld: new Gauge({
@@ -95,7 +117,7 @@ function create() {
       help: "Estimated memory the store of encoded pages holds (text and bytes).",
       registers: [registry],
       collect() {
-        this.set(installedPageBytes()?.bytes ?? 0);
+        this.set(collected("pageBytesHeld"));
       },
     }),
     refreshes: new Counter({

@@ -1,3 +1,5 @@
+import { onCollect } from "../ops/metrics";
+
 /**
  * Counts the streams the proxy is serving, so that a crowd beyond the configured cap gets a
  * quick 503 instead of slowing every other listener down. One count per server process.
@@ -22,6 +24,10 @@ export class ListenerGate {
   }
 }
 
-// On globalThis: the metrics route (another module instance in the same process) reads it.
+// On globalThis: every module instance in the process (each route handler) shares one count.
 const holder = globalThis as { __riverbendListeners?: ListenerGate };
 export const listeners: ListenerGate = (holder.__riverbendListeners ??= new ListenerGate());
+
+// riverbend_radio_listeners reads the count when scraped (lib/ops/metrics.ts is a leaf and
+// does not import it). Until this module first loads, no stream was served: the gauge reads 0.
+onCollect("radioListeners", () => listeners.count);

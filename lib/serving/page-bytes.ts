@@ -1,5 +1,6 @@
 import { ServerResponse } from "node:http";
 import { BoundedStore } from "../cache/bounded-store.mjs";
+import { onCollect } from "../ops/metrics";
 
 /**
  * The encoded bytes of the pages the server last sent, so a cached page is encoded once, not
@@ -73,9 +74,13 @@ type End = (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) => Server
 
 /**
  * Makes every response of this process send large 200 pages through `store`. Once per
- * process: a second call returns the store already in place.
+ * process: a second call returns the store already in place. The store's counts reach
+ * /api/metrics from here (lib/ops/metrics.ts imports nothing of ours).
  */
 export function installPageBytes(store = new PageBytes()): PageBytes {
+  onCollect("pagesReused", () => installedPageBytes()?.reused ?? 0);
+  onCollect("pagesEncoded", () => installedPageBytes()?.encoded ?? 0);
+  onCollect("pageBytesHeld", () => installedPageBytes()?.bytes ?? 0);
   const prototype = ServerResponse.prototype as unknown as Installed & { end: End };
   const installed = prototype[INSTALLED];
   if (installed) return installed;
@@ -95,7 +100,7 @@ export function installPageBytes(store = new PageBytes()): PageBytes {
   return store;
 }
 
-/** The store this process sends pages through, if installed (read by /api/metrics). */
+/** The store this process sends pages through, if installed (its counts are metrics). */
 export function installedPageBytes(): PageBytes | undefined {
   return (ServerResponse.prototype as unknown as Installed)[INSTALLED];
 }
