@@ -5,6 +5,8 @@
  */
 import { config, ConfigError } from "./lib/env";
 import { logConfigProblem } from "./lib/ops";
+import { publications } from "./lib/publication";
+import { PublicationsFileError } from "./lib/publication/publications-file.mjs";
 import { builtHeadersMismatch } from "./lib/serving/security-headers";
 import { installPageBytes } from "./lib/serving/page-bytes";
 // Installs the logger for the Redis connection's changes of state before the first request.
@@ -13,10 +15,17 @@ import "./lib/cache/shared-store";
 try {
   const mismatch = builtHeadersMismatch(config());
   if (mismatch) logConfigProblem(`Warning: ${mismatch}.`, false);
+  // The network (PUBLICATIONS_FILE), read and validated in full now, not on a first request.
+  publications();
 } catch (error) {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) logConfigProblem(problem, true);
     logConfigProblem('Invalid configuration: see README.md, "Configuration".', true);
+    process.exit(1);
+  }
+  if (error instanceof PublicationsFileError) {
+    for (const problem of error.problems) logConfigProblem(`PUBLICATIONS_FILE: ${problem}`, true);
+    logConfigProblem('Invalid publications file: see README.md, "Running a network".', true);
     process.exit(1);
   }
   throw error;

@@ -37,9 +37,27 @@ const nextConfig: NextConfig = {
       },
     ];
   },
-  // No rewrites: a rewrite is matched on every request of every page, twice (router and page
-  // handler). The pages that must skip the offline build (/, /sitemap, /blog) are optional
-  // catch-alls instead (app/[[...path]], app/sitemap/[[...rest]], app/blog/[[...rest]]).
+  // One rewrite: the publication. server.mjs resolves the request's Host to a publication's key
+  // and passes it in x-publication (always its own value, never the client's); this puts it in
+  // front of the path, so every page lives below app/[site] and is cached per publication like
+  // any page, while the reader's address stays as it was. After the file system (static files,
+  // /_next/, public/, the static API routes are served as they are) and before the dynamic
+  // routes; /photo/ (host-free, one photo for every publication) and /api/ are left out.
+  // Measured (bench/): the rewrite costs a cached page about a third of a trivial page's time;
+  // routing in proxy.ts, as the platforms template does, cost half.
+  async rewrites() {
+    return {
+      beforeFiles: [],
+      afterFiles: [
+        {
+          source: "/:path((?!photo/|api/).*)",
+          has: [{ type: "header", key: "x-publication", value: "(?<publication>[a-z0-9.-]+)" }],
+          destination: "/:publication/:path",
+        },
+      ],
+      fallback: [],
+    };
+  },
 };
 
 export default nextConfig;

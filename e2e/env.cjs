@@ -31,6 +31,56 @@ function writeFeedsFile() {
   return file;
 }
 
+/** The editors' secrets of the sample network's publications (POST /api/revalidate). */
+const EDITOR_SECRETS = {
+  riverbend: "riverbend-editors-secret",
+  lakeside: "lakeside-editors-secret",
+};
+
+/**
+ * A sample network of three publications at the given origins, as PUBLICATIONS_FILE holds it:
+ * Riverbend (the network's feeds), Lakeside (its own local feed, accent and editors' secret;
+ * its local blog folder content/blog/lakeside.example) and Hill Country (its own local feed, no
+ * secret of its own). `hillcountry` may be left out (the demo serves two).
+ * Written to e2e/.tmp; returns the file's path.
+ */
+function writePublicationsFile(name, { riverbend, lakeside, hillcountry }) {
+  const publications = [
+    {
+      url: riverbend,
+      name: "The Riverbend Chronicle",
+      town: "Riverbend",
+      revalidateSecret: EDITOR_SECRETS.riverbend,
+    },
+    {
+      url: lakeside,
+      name: "The Lakeside Ledger",
+      town: "Lakeside",
+      tagline: "News from the water's edge",
+      accent: "#0b5394",
+      blogDomain: "lakeside.example",
+      feeds: { local: [`${STAND_IN_URL}/feeds/lakeside-local.xml`] },
+      revalidateSecret: EDITOR_SECRETS.lakeside,
+    },
+    ...(hillcountry
+      ? [
+          {
+            url: hillcountry,
+            name: "Hill Country Herald",
+            town: "Hill Country",
+            accent: "#2e6b30",
+            feeds: { local: [`${STAND_IN_URL}/feeds/hillcountry-local.xml`] },
+          },
+        ]
+      : []),
+  ];
+  const dir = path.join(__dirname, ".tmp");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `publications-${name}.json`);
+  writeFileSync(file, JSON.stringify({ publications }, null, 2));
+  return file;
+}
+
 /**
  * `blog: "functions"` points the blog at the stand-in functions host (30 sample posts);
  * otherwise the app reads its own content/blog folder, as an install without a host does.
@@ -70,6 +120,8 @@ function standInArgs({ port = STAND_IN_PORT, radio = false } = {}) {
 }
 
 module.exports = {
+  EDITOR_SECRETS,
+  writePublicationsFile,
   STAND_IN_PORT,
   STAND_IN_URL,
   RADIO_PORT,

@@ -8,6 +8,10 @@
 
 export interface AppConfig {
   siteUrl: URL;
+  /** The network's publications (lib/publication); null: one publication from these variables. */
+  publicationsFile: string | null;
+  /** `domain` the embedded publication sends to the blog's functions host. */
+  blogDomain: string;
   newsFeedsFile: string | null;
   feedJsonServiceUrl: URL | null;
   feedRevalidateSeconds: number;
@@ -184,6 +188,8 @@ export function parseConfig(env: Source): AppConfig {
 
   const config: AppConfig = {
     siteUrl,
+    publicationsFile: text("PUBLICATIONS_FILE") ?? null,
+    blogDomain,
     newsFeedsFile: text("NEWS_FEEDS_FILE") ?? null,
     feedJsonServiceUrl: optionalUrl("FEED_JSON_SERVICE_URL"),
     feedRevalidateSeconds: positiveInt("FEED_REVALIDATE_SECONDS", 300, 86_400),

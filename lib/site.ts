@@ -1,7 +1,9 @@
 /**
- * Site-wide settings in one typed module: identity, navigation, partners, socials,
- * embeds, ad banners and radio. Values an operator changes per deployment come from
- * the environment through lib/env.ts; the rest is editorial and lives here.
+ * Network-wide settings in one typed module: navigation, embeds, ad banners and radio texts,
+ * and the embedded publication's identity (SITE, SOCIAL_LINKS, PARTNER_SITES: what a
+ * deployment without PUBLICATIONS_FILE shows, and the defaults a network publication's entry
+ * does not override). A publication's own identity is a lib/publication Publication; values
+ * an operator changes per deployment come from the environment through lib/env.ts.
  */
 import { config } from "./env";
 import { SECTIONS } from "./news/sections";
@@ -14,7 +16,11 @@ export const SITE = {
     "The Riverbend Chronicle: local news for Riverbend with national and world headlines, business, sports, culture, a newsroom blog and live radio.",
   locale: "en_US",
   language: "en-US",
-  network: { name: "Metro Press Network", publications: 3000 },
+  network: {
+    name: "Metro Press Network",
+    url: "https://www.metropressnetwork.com",
+    publications: 3000,
+  },
   contact: {
     email: "newsroom@riverbendchronicle.com",
     phone: "(555) 010-0100",
@@ -99,7 +105,7 @@ const PARTNER_DOC_TEXT = [
   },
   {
     title: "Community Sponsorship Programme",
-    description: "Supporting local events, scholarships and civic journalism in Riverbend.",
+    description: "Supporting local events, scholarships and civic journalism in {{town}}.",
   },
 ] as const;
 
@@ -116,8 +122,4 @@ export function partnerDocuments(): PartnerDocument[] {
     embedUrl: url.toString(),
     openUrl: openUrlFor(url),
   }));
-}
-
-export function siteUrl(path = "/"): string {
-  return new URL(path, config().siteUrl).toString();
 }

@@ -99,7 +99,7 @@ try {
     console.log("building…");
     if ((await exited(run("npx", ["next", "build"], env))) !== 0) throw new Error("build failed");
   }
-  run("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], env);
+  run("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], env);
   await waitFor(`${BASE}/terms`);
   const pid = listeningPid(PORT);
   // Warm the route once so that its first load is not counted.

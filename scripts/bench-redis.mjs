@@ -2,7 +2,7 @@
 /**
  * `npm run bench` (last part), or `node scripts/bench-redis.mjs [--seconds 15] [--build]`:
  * measures, never asserts. Several instances behind nginx as a plain load balancer (an
- * upstream of one or two `next start`, no cache in nginx, so every request reaches an
+ * upstream of one or two production servers (server.mjs), no cache in nginx, so every request reaches an
  * instance), each instance with its own copy of the build (its own disk cache):
  *  - one instance, no Redis (today's install);
  *  - two instances, no Redis (each keeps its own cache and reads every feed);

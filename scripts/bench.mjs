@@ -112,7 +112,7 @@ if (BUILD) {
 async function startApp() {
   const server = run(
     process.execPath,
-    [NEXT, "start", "-p", String(ports.app), "-H", "127.0.0.1"],
+    [path.join(root, "server.mjs"), "-p", String(ports.app), "-H", "127.0.0.1"],
     { env },
   );
   await waitFor(url("app", "/terms"));
@@ -156,15 +156,15 @@ await waitFor(url("trivialLive", "/live/latest"));
 const OTHER_BASE_PORT = 3310;
 for (const [i, other] of otherNodes.entries()) {
   other.url = (name, p = "/") => `http://127.0.0.1:${OTHER_BASE_PORT + 3 * i + name}${p}`;
-  const start = (offset, cwd) =>
-    run(
-      other.exec,
-      [NEXT, "start", "-p", String(OTHER_BASE_PORT + 3 * i + offset), "-H", "127.0.0.1"],
-      {
-        env: cwd === root ? env : {},
-        cwd,
-      },
-    );
+  const start = (offset, cwd) => {
+    const port = String(OTHER_BASE_PORT + 3 * i + offset);
+    // The site as `npm start` runs it (server.mjs); the trivial page as Next's own server.
+    const args =
+      cwd === root
+        ? [path.join(root, "server.mjs"), "-p", port, "-H", "127.0.0.1"]
+        : [NEXT, "start", "-p", port, "-H", "127.0.0.1"];
+    return run(other.exec, args, { env: cwd === root ? env : {}, cwd });
+  };
   start(0, root);
   start(1, path.join(root, "bench/trivial"));
   start(2, path.join(root, "bench/trivial"));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run demo`: builds and serves the site on http://localhost:3000 with sample content,
- * offline. The local stand-in (the same one the end-to-end tests use) plays the outside
+ * `npm run demo`: builds and serves a sample network of two publications with sample content,
+ * offline: The Riverbend Chronicle on http://localhost:3000 and The Lakeside Ledger on
+ * http://lakeside.localhost:3000 (one build, one server, each publication by its host). The local stand-in (the same one the end-to-end tests use) plays the outside
  * hosts; the app is pointed at it through the documented environment variables.
  * The stand-in also plays the radio station on the port the radio page asks for (8076):
  * a short generated chime, looped as a live MP3 stream, with a Now Playing title.
@@ -9,7 +10,7 @@
 import { spawn } from "node:child_process";
 import standIn from "../e2e/env.cjs";
 
-const { appEnv, standInArgs, STAND_IN_URL } = standIn;
+const { appEnv, standInArgs, STAND_IN_URL, writePublicationsFile } = standIn;
 
 const PORT = Number(process.env.PORT ?? 3000);
 const children = new Set();
@@ -43,11 +44,21 @@ async function waitFor(url, attempts = 50) {
 run("node", standInArgs({ radio: true }));
 await waitFor(`${STAND_IN_URL}/__health`);
 
-const env = appEnv({ siteUrl: process.env.SITE_URL ?? `http://localhost:${PORT}` });
+const SITE = process.env.SITE_URL ?? `http://localhost:${PORT}`;
+// A network of two publications (lib/publication): the Chronicle on localhost and the Lakeside
+// Ledger on lakeside.localhost, which browsers resolve to this machine. The build never reads
+// the file; the server does, at start.
+const LAKESIDE = `http://lakeside.localhost:${PORT}`;
+const env = {
+  ...appEnv({ siteUrl: SITE }),
+  PUBLICATIONS_FILE: writePublicationsFile("demo", { riverbend: SITE, lakeside: LAKESIDE }),
+};
 const build = run("npx", ["next", "build"], env);
 const buildCode = await new Promise((resolve) => build.on("exit", resolve));
 if (buildCode !== 0) stopAll(buildCode ?? 1);
 
-console.log(`\nThe Riverbend Chronicle (sample content) on http://localhost:${PORT}\n`);
-const server = run("npx", ["next", "start", "-p", String(PORT)], env);
+console.log(
+  `\nA sample network: The Riverbend Chronicle on ${SITE} and The Lakeside Ledger on ${LAKESIDE}\n`,
+);
+const server = run("node", ["server.mjs", "-p", String(PORT)], env);
 server.on("exit", (code) => stopAll(code ?? 0));

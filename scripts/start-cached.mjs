@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run start:cached`: the production server behind the cache tier, on one machine.
- * `next start` listens on 127.0.0.1:NEXT_PORT (default 3001) and Debian's nginx on PORT
+ * The production server (server.mjs, `npm start`) listens on 127.0.0.1:NEXT_PORT (default 3001) and Debian's nginx on PORT
  * (default 3000) with deploy/nginx/riverbend.conf, the file operators install, its addresses
  * rewritten to these ports and a temporary folder for the cache, logs and sockets. Ctrl-C or
  * SIGTERM stops both and removes the folder. Build first (`npm run build`).
@@ -123,8 +123,7 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
 
   if (withApp) {
     run(process.execPath, [
-      path.join(root, "node_modules/next/dist/bin/next"),
-      "start",
+      path.join(root, "server.mjs"),
       "-p",
       String(NEXT_PORT),
       "-H",

@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getBlogList, type BlogListResult } from "@/lib/blog";
 import { blogPageHref } from "@/lib/blog/pagination";
 import { BLOG_COPY } from "@/lib/blog/copy";
+import { localize, type Publication } from "@/lib/publication";
 import { breadcrumbJsonLd, notFoundMetadata, pageMetadata } from "@/lib/seo";
 
 /** A page after the last one (page 1 always exists: it says when there are no posts). */
@@ -17,13 +18,17 @@ export function isPastTheEnd(page: number, list: BlogListResult): boolean {
 }
 
 /** A list page's metadata, or the not-found metadata for a page that does not exist. */
-export async function blogListMetadata(page: number | null): Promise<Metadata> {
+export async function blogListMetadata(
+  publication: Publication,
+  page: number | null,
+): Promise<Metadata> {
   if (!page) return notFoundMetadata("site");
-  const list = await getBlogList(page);
+  const list = await getBlogList(publication, page);
   if (isPastTheEnd(page, list)) return notFoundMetadata("site");
-  return pageMetadata({
-    title: page === 1 ? BLOG_COPY.title : `${BLOG_COPY.title}, page ${page}`,
-    description: BLOG_COPY.description,
+  const copy = localize(BLOG_COPY, publication);
+  return pageMetadata(publication, {
+    title: page === 1 ? copy.title : `${copy.title}, page ${page}`,
+    description: copy.description,
     path: blogPageHref(page),
   });
 }
@@ -32,11 +37,21 @@ export async function blogListMetadata(page: number | null): Promise<Metadata> {
  * One page of the blog list (app/blog/[[...rest]] renders page 1 at /blog, app/blog/page/[page]
  * the others), for a page that exists: `list` is what the blog source answered for it.
  */
-export function BlogList({ page, list }: { page: number; list: BlogListResult }) {
+export function BlogList({
+  publication,
+  page,
+  list,
+}: {
+  publication: Publication;
+  page: number;
+  list: BlogListResult;
+}) {
+  const copy = localize(BLOG_COPY, publication);
   return (
     <div className="container">
       <JsonLd
         data={breadcrumbJsonLd(
+          publication,
           page === 1
             ? [
                 ["Home", "/"],
@@ -49,7 +64,7 @@ export function BlogList({ page, list }: { page: number; list: BlogListResult })
               ],
         )}
       />
-      <PageHeader title={BLOG_COPY.title} subtitle={BLOG_COPY.subtitle} />
+      <PageHeader title={copy.title} subtitle={copy.subtitle} />
       {list.status === "error" ? (
         <ErrorBox message={list.message} />
       ) : list.total === 0 ? (
@@ -68,7 +83,7 @@ export function BlogList({ page, list }: { page: number; list: BlogListResult })
           <BlogPagination page={page} totalPages={list.totalPages} />
         </>
       )}
-      <AdSlot placement="middle" wideOnly />
+      <AdSlot placement="middle" town={publication.town} wideOnly />
     </div>
   );
 }

@@ -9,37 +9,39 @@ import { config } from "@/lib/env";
 import { getSectionHeadlines } from "@/lib/news/headlines";
 import { BREAKING_NEWS_SECTION } from "@/lib/news/sections";
 import { organizationJsonLd, pageMetadata, websiteJsonLd } from "@/lib/seo";
-import { SITE } from "@/lib/site";
+import type { Publication } from "@/lib/publication";
 
 const HOME_LIMIT = 6;
 
-/** The home page's metadata: the site's own description, at "/". */
-export const homeMetadata = pageMetadata({
-  title: "Today's Headlines",
-  description: SITE.description,
-  path: "/",
-});
+/** The home page's metadata: the publication's own description, at "/". */
+export function homeMetadata(publication: Publication) {
+  return pageMetadata(publication, {
+    title: "Today's Headlines",
+    description: publication.description,
+    path: "/",
+  });
+}
 
-/** The home page (app/[[...path]] renders it at "/"). */
-export async function HomePage() {
-  const breaking = await getSectionHeadlines(BREAKING_NEWS_SECTION);
+/** A publication's home page (app/[site]/[[...path]] renders it at "/"). */
+export async function HomePage({ publication }: { publication: Publication }) {
+  const breaking = await getSectionHeadlines(publication, BREAKING_NEWS_SECTION);
 
   return (
     <div className="container">
       {/* The site's own description, on its home page only (where search engines look for it);
           every other page refers to it by @id. */}
-      <JsonLd data={[websiteJsonLd(), organizationJsonLd()]} />
+      <JsonLd data={[websiteJsonLd(publication), organizationJsonLd(publication)]} />
       <section className={styles.hero} aria-labelledby="todays-headlines">
         <p className={styles.date}>{formatLongDate(new Date())}</p>
         <h1 id="todays-headlines" className={styles.heroTitle}>
           Today&apos;s Headlines
         </h1>
-        <p className={styles.tagline}>{SITE.tagline}</p>
+        <p className={styles.tagline}>{publication.tagline}</p>
       </section>
 
       <div className={styles.adRow}>
-        <AdSlot placement="top" />
-        <AdSlot placement="middle" wideOnly />
+        <AdSlot placement="top" town={publication.town} />
+        <AdSlot placement="middle" town={publication.town} wideOnly />
       </div>
 
       <section className={styles.block} aria-labelledby="breaking-news">
@@ -56,7 +58,7 @@ export async function HomePage() {
         <div className={styles.video}>
           <VideoBlock
             url={config().embeds.featuredVideoUrl}
-            title="Featured video from The Riverbend Chronicle"
+            title={`Featured video from ${publication.name}`}
           />
         </div>
       </section>
@@ -65,10 +67,10 @@ export async function HomePage() {
         <h2 id="news-sections" className={styles.blockTitle}>
           News Sections
         </h2>
-        <SectionGrid />
+        <SectionGrid publication={publication} />
       </section>
 
-      <AdSlot placement="sidebar" wideOnly />
+      <AdSlot placement="sidebar" town={publication.town} wideOnly />
     </div>
   );
 }

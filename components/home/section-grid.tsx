@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { SECTIONS } from "@/lib/news/sections";
+import { localize, type Publication } from "@/lib/publication";
 import styles from "./home.module.css";
 
 /** "News Sections": a card linking to every section. */
-export function SectionGrid() {
+export function SectionGrid({ publication }: { publication: Publication }) {
   return (
     <ul className={styles.sectionGrid}>
-      {SECTIONS.map((section) => (
+      {localize([...SECTIONS], publication).map((section) => (
         <li key={section.slug}>
           <Link href={`/${section.slug}`} className={styles.sectionCard}>
             <span className={styles.sectionTitle}>{section.title}</span>

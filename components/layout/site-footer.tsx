@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { FOOTER_SECTION_SLUGS, getSection } from "@/lib/news/sections";
-import { PARTNER_SITES, SITE, SOCIAL_LINKS, type NavLink } from "@/lib/site";
+import type { FooterProps } from "@/lib/publication/brand";
+import type { NavLink } from "@/lib/site";
 import styles from "./site-footer.module.css";
 
 function ExternalLinks({ title, links }: { title: string; links: readonly NavLink[] }) {
@@ -24,21 +25,22 @@ function ExternalLinks({ title, links }: { title: string; links: readonly NavLin
 }
 
 /**
- * The footer is the same on every page and has nothing from the request in it: as a client
- * component (without props) it is written once in the page's HTML and, in the React payload,
- * as a reference to its code instead of a second copy of its markup (4 kB on every page).
+ * The footer is the same on every page of a publication: as a client component (its props are
+ * the publication's name, tagline and links) it is written once in the page's HTML and, in the
+ * React payload, as a reference to its code instead of a second copy of its markup (4 kB on
+ * every page).
  */
-export function SiteFooter() {
+export function SiteFooter({ name, tagline, network, partners, social }: FooterProps) {
   const sections = FOOTER_SECTION_SLUGS.map((slug) => getSection(slug)!);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.about}>
-          <p className={styles.brand}>{SITE.name}</p>
-          <p>{SITE.tagline}.</p>
+          <p className={styles.brand}>{name}</p>
+          <p>{tagline}.</p>
           <p className={styles.network}>
-            Part of the {SITE.network.name}, a global network of{" "}
-            {SITE.network.publications.toLocaleString("en-US")} publications.
+            Part of the {network.name}, a global network of{" "}
+            {network.publications.toLocaleString("en-US")} publications.
           </p>
         </div>
         <div>
@@ -51,12 +53,12 @@ export function SiteFooter() {
             ))}
           </ul>
         </div>
-        <ExternalLinks title="Our partners" links={PARTNER_SITES} />
-        <ExternalLinks title="Follow us" links={SOCIAL_LINKS} />
+        {partners.length > 0 && <ExternalLinks title="Our partners" links={partners} />}
+        {social.length > 0 && <ExternalLinks title="Follow us" links={social} />}
       </div>
       <div className={styles.legal}>
         <p>
-          © {new Date().getFullYear()} {SITE.name}. All rights reserved.
+          © {new Date().getFullYear()} {name}. All rights reserved.
         </p>
         <ul className={styles.legalLinks}>
           <li>

@@ -1,28 +1,30 @@
 "use client";
 
 import Link from "next/link";
-import { MAIN_NAV, NEWS_MENU, SITE } from "@/lib/site";
+import type { Brand } from "@/lib/publication/brand";
+import { MAIN_NAV, NEWS_MENU } from "@/lib/site";
 import { MobileMenu } from "./mobile-menu";
 import { NewsMenu } from "./news-menu";
 import { SearchForm } from "./search-form";
 import styles from "./site-header.module.css";
 
 /**
- * Same on every page, nothing from the request: a client component without props, so the
- * React payload refers to its code instead of repeating its markup and menu links.
+ * Same on every page of a publication: a client component whose only prop is the publication's
+ * brand (a few words), so the React payload refers to its code instead of repeating its markup
+ * and menu links.
  */
-export function SiteHeader() {
+export function SiteHeader({ brand }: { brand: Brand }) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
         <Link href="/" className={styles.brand}>
           <span className={styles.brandMark} aria-hidden="true">
-            RC
+            {brand.initials}
           </span>
           <span className={styles.brandName}>
             {/* "The" gives way on phones so the name fits beside the menu button. */}
-            <span className={styles.brandArticle}>The </span>
-            {SITE.shortName}
+            {brand.article && <span className={styles.brandArticle}>{brand.article}</span>}
+            {brand.rest}
           </span>
         </Link>
         <nav aria-label="Main" className={styles.desktop}>

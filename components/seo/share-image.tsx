@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { SITE } from "@/lib/site";
+import type { Publication } from "@/lib/publication";
 
 /**
  * The share image (Open Graph / Twitter) drawn with next/og at 1200×630, in next/og's
@@ -22,12 +22,15 @@ export function shareImage({
   kicker,
   title,
   footer,
+  brand,
 }: {
   kicker: string;
   title: string;
   footer?: string;
+  /** The publication whose name, letters and colour the image carries. */
+  brand: Pick<Publication, "name" | "initials" | "accent" | "tagline">;
 }) {
-  const heading = printable(title) || SITE.name;
+  const heading = printable(title) || printable(brand.name);
   return new ImageResponse(
     <div
       style={{
@@ -38,7 +41,7 @@ export function shareImage({
         justifyContent: "space-between",
         padding: "64px 72px",
         background: "#faf8f4",
-        borderTop: "18px solid #a3161b",
+        borderTop: `18px solid ${brand.accent}`,
         color: "#1b1a18",
       }}
     >
@@ -48,7 +51,7 @@ export function shareImage({
             width: 72,
             height: 72,
             borderRadius: 36,
-            background: "#a3161b",
+            background: brand.accent,
             color: "#fff",
             display: "flex",
             alignItems: "center",
@@ -56,13 +59,18 @@ export function shareImage({
             fontSize: 30,
           }}
         >
-          RC
+          {brand.initials}
         </div>
-        <div style={{ fontSize: 34, letterSpacing: -0.5 }}>{SITE.name}</div>
+        <div style={{ fontSize: 34, letterSpacing: -0.5 }}>{printable(brand.name, 80)}</div>
       </div>
       <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>
         <div
-          style={{ fontSize: 28, color: "#a3161b", textTransform: "uppercase", letterSpacing: 2 }}
+          style={{
+            fontSize: 28,
+            color: brand.accent,
+            textTransform: "uppercase",
+            letterSpacing: 2,
+          }}
         >
           {printable(kicker, 60)}
         </div>
@@ -72,7 +80,7 @@ export function shareImage({
           {heading}
         </div>
       </div>
-      <div style={{ fontSize: 26, color: "#55524c" }}>{printable(footer ?? SITE.tagline, 90)}</div>
+      <div style={{ fontSize: 26, color: "#55524c" }}>{printable(footer ?? brand.tagline, 90)}</div>
     </div>,
     SHARE_IMAGE_SIZE,
   );

@@ -14,9 +14,12 @@ import styles from "./ad-slot.module.css";
  */
 export function AdSlot({
   placement,
+  town,
   wideOnly = false,
 }: {
   placement: AdPlacement;
+  /** The publication's town, named by the house placeholder. */
+  town: string;
   wideOnly?: boolean;
 }) {
   const { bannerId, mobileBannerId, minHeight } = AD_PLACEMENTS[placement];
@@ -31,7 +34,7 @@ export function AdSlot({
         <AdScript scriptUrl={scriptUrl} bannerId={bannerId} mobileBannerId={mobileBannerId} />
       ) : (
         <div className={styles.placeholder}>
-          <p className={styles.placeholderTitle}>Reach readers across Riverbend</p>
+          <p className={styles.placeholderTitle}>Reach readers across {town}</p>
           <p>Your business could be featured in this space.</p>
           <Link href="/contact" className={styles.placeholderLink}>
             Advertise with us

@@ -2,7 +2,7 @@
  * Several production instances of one build sharing one Redis, for the Redis tests
  * (e2e/redis.spec.ts) and benchmark (scripts/bench-redis.mjs). Everything runs on loopback:
  * Debian's redis-server with its own temporary folder and nothing saved to disk, and
- * `next start` for each instance in its own folder holding its own copy of the build (`.next`,
+ * the production server (server.mjs, as `npm start`) for each instance in its own folder holding its own copy of the build (`.next`,
  * so each has its own disk cache and sharing really goes through Redis); the rest of the
  * project (code, node_modules, public) is linked, not copied.
  * CommonJS, like e2e/env.cjs, so that Playwright's specs and plain Node scripts can both load it.
@@ -14,7 +14,7 @@ const os = require("node:os");
 const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..", "..");
-/** What `next start` reads besides the build output. */
+/** What the server reads besides the build output. */
 const LINKED = [
   "node_modules",
   "public",
@@ -28,6 +28,7 @@ const LINKED = [
   "instrumentation.ts",
   "instrumentation-node.ts",
   "proxy.ts",
+  "server.mjs",
   "e2e",
 ];
 
@@ -125,7 +126,7 @@ function copyBuild() {
 }
 
 /**
- * `next start` in `dir` on `port` with `env`. `output` collects the instance's log lines.
+ * The production server (server.mjs) in `dir` on `port` with `env`. `output` collects the instance's log lines.
  * `restart({ emptyDisk })` stops it and starts it again, on a fresh copy of the build if asked.
  */
 async function startInstance({ port, env, dir = copyBuild() }) {
@@ -138,14 +139,7 @@ async function startInstance({ port, env, dir = copyBuild() }) {
     async start() {
       const child = spawn(
         process.execPath,
-        [
-          path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
-          "start",
-          "--port",
-          String(port),
-          "--hostname",
-          "127.0.0.1",
-        ],
+        [path.join(ROOT, "server.mjs"), "--port", String(port), "--hostname", "127.0.0.1"],
         {
           cwd: instance.dir,
           env: { ...process.env, NODE_ENV: "production", ...env },

@@ -172,7 +172,50 @@ function blogPosts(origin) {
   }));
 }
 
+/**
+ * A network's other publications (PUBLICATIONS_FILE in e2e/network.spec.ts and the demo): the
+ * host answers each by its `domain` (the first label names the town) with posts of its own,
+ * which no other domain lists or reads. Any other domain gets the 30 posts above.
+ */
+const NETWORK_TOWNS = { lakeside: "Lakeside", hillcountry: "Hill Country" };
+
+function townOfDomain(domain) {
+  return NETWORK_TOWNS[String(domain ?? "").split(".")[0]] ?? null;
+}
+
+function townPosts(town) {
+  const slug = town.toLowerCase().replace(/\s+/g, "-");
+  return [
+    "Harbour Days Return",
+    "The Council Votes on the New Library",
+    "Notes from the Night Desk",
+  ].map((title, index) => ({
+    id: 500 + index,
+    slug: `${slug}-${title
+      .toLowerCase()
+      .replace(/[^a-z]+/g, "-")
+      .replace(/-$/, "")}`,
+    metaTitle: `${town}: ${title}`,
+    metaDescription: `A post of the ${town} newsroom, and of no other publication.`,
+    date: new Date(NEWEST - index * DAY).toISOString(),
+    shortTailKeywords: `${slug}, local`,
+    longTailKeywords: `news in ${town.toLowerCase()}`,
+    pinterestImageLink: null,
+    youtubeShortsUrl: null,
+    blog: `Written in ${town}, for ${town}.\n\nA second paragraph of sample text.`,
+    logo: null,
+  }));
+}
+
+/** The posts the host lists for a domain. */
+function postsForDomain(domain, origin) {
+  const town = townOfDomain(domain);
+  return town ? townPosts(town) : blogPosts(origin);
+}
+
 module.exports = {
+  NETWORK_TOWNS,
+  postsForDomain,
   BLOG_KEY,
   BLOG_PAGE_SIZE,
   COMPLETE_SLUG,

@@ -1,13 +1,13 @@
 /**
  * The blog functions host (spec calls #2 and #3), with 30 sample posts:
  *   GET /functions/v1/get_metainfo?domain=&page=   → { total, blogs[] }, 12 per page
- *   GET /functions/v1/get_details?slug=            → the post, or 404
+ *   GET /functions/v1/get_details?slug=[&domain=]  → the post (of that domain's), or 404
  * Both demand `Authorization: Bearer <BLOG_KEY>` and answer 401 otherwise, as the real host
  * does. The last request to each is kept for tests (`/__control/requests`).
  */
 import blogCatalogue from "./blog-catalogue.cjs";
 
-const { BLOG_KEY, BLOG_PAGE_SIZE, blogPosts, unlistedPosts } = blogCatalogue;
+const { BLOG_KEY, BLOG_PAGE_SIZE, postsForDomain, unlistedPosts } = blogCatalogue;
 
 const json = (send, res, status, body) =>
   send(res, status, JSON.stringify(body), "application/json; charset=utf-8");
@@ -37,7 +37,7 @@ export const blogRoutes = [
       if (!url.searchParams.get("domain") || !Number.isInteger(page) || page < 1) {
         return json(send, res, 400, { error: "domain and page are required" });
       }
-      const posts = blogPosts(url.origin);
+      const posts = postsForDomain(url.searchParams.get("domain"), url.origin);
       const start = (page - 1) * BLOG_PAGE_SIZE;
       json(send, res, 200, {
         total: posts.length,
@@ -57,7 +57,9 @@ export const blogRoutes = [
     (req, res, { url, state, send }) => {
       remember(state, "get_details", req, url);
       if (!authorised(req, res, send)) return;
-      const post = [...blogPosts(url.origin), ...unlistedPosts()].find(
+      // A domain, when the caller sends one, scopes the slug to that publication's posts.
+      const domain = url.searchParams.get("domain");
+      const post = [...postsForDomain(domain, url.origin), ...unlistedPosts()].find(
         (entry) => entry.slug === url.searchParams.get("slug"),
       );
       if (!post) return json(send, res, 404, { error: "not found" });

@@ -1,7 +1,7 @@
 /** The blog's fixed texts, in one place (pages, metadata, sitemap and feeds use them). */
 export const BLOG_COPY = {
   title: "Blog",
-  subtitle: "Stories, guides and notes from the Riverbend Chronicle newsroom.",
+  subtitle: "Stories, guides and notes from the {{shortName}} newsroom.",
   description:
-    "The Riverbend Chronicle newsroom blog: how we report, guides to life in Riverbend, and notes from our editors.",
+    "The {{name}} newsroom blog: how we report, guides to life in {{town}}, and notes from our editors.",
 } as const;

@@ -256,13 +256,13 @@ describe("list", () => {
 });
 
 describe("get", () => {
-  it("asks GET /functions/v1/get_details?slug= with the key as a bearer token", async () => {
+  it("asks GET /functions/v1/get_details?slug=&domain= with the key as a bearer token", async () => {
     answer = reply(200, POST_PAYLOAD);
     await source.get("a-post");
     const request = onlyRequest();
     expect(request.method).toBe("GET");
     expect(request.path).toBe("/functions/v1/get_details");
-    expect(request.query).toEqual({ slug: "a-post" });
+    expect(request.query).toEqual({ slug: "a-post", domain: "example.com" });
     expect(request.headers.authorization).toBe("Bearer anon-key");
   });
 

@@ -3,7 +3,9 @@ import { BlogSourceError, isValidSlug, type BlogSource } from "./types";
 
 /**
  * The functions host (spec calls #2 and #3): `GET {host}/get_metainfo?domain=&page=` and
- * `GET {host}/get_details?slug=`, with the public anonymous key as a bearer token.
+ * `GET {host}/get_details?slug=` (with the publication's `domain` too: a host that scopes posts by
+ * publication answers only that one's; the spec's host ignores it), with the public anonymous
+ * key as a bearer token.
  * Redirects are refused (the key must not follow them to another host), answers are capped
  * in size and time, and their shapes are checked by reshape.ts.
  */
@@ -92,7 +94,10 @@ export function createFunctionsSource(host: FunctionsHost): BlogSource {
     },
     async get(slug) {
       if (!isValidSlug(slug)) return null;
-      const { status, json } = await getJson(host, endpoint(host.url, "get_details", { slug }));
+      const { status, json } = await getJson(
+        host,
+        endpoint(host.url, "get_details", { slug, domain: host.domain }),
+      );
       return status === 404 ? null : reshapeBlogPost(json);
     },
   };

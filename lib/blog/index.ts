@@ -2,10 +2,13 @@ import { unstable_cache } from "next/cache";
 import { cache } from "react";
 import { sharedGet, sharedSet, shortenPageLifetime } from "../cache";
 import { TAGS } from "../constants";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { config, type AppConfig } from "../env";
 import { logUpstreamError, metrics } from "../ops";
+import type { Publication } from "../publication";
 import { createFunctionsSource } from "./functions-source";
-import { createLocalSource } from "./local-source";
+import { createLocalSource, LOCAL_BLOG_DIR } from "./local-source";
 import { totalPages } from "./pagination";
 import {
   BLOG_LIST_ERROR_MESSAGE,
@@ -17,10 +20,15 @@ import {
 } from "./types";
 
 /**
- * The blog's data layer. Pages call these functions and never know which source answers:
- * the functions host when BLOG_API_URL and BLOG_API_KEY are set, else content/blog.
- * Answers are cached for BLOG_REVALIDATE_SECONDS under the `blog` tag (POST /api/revalidate
- * expires them at once); each answer's last good copy is kept in memory and, with REDIS_URL,
+ * The blog's data layer. Pages call these functions with their publication and never know
+ * which source answers: the functions host when BLOG_API_URL and BLOG_API_KEY are set, asked
+ * with the publication's `domain` (blogDomain), else the local markdown: the folder
+ * content/blog/<blogDomain>/ when the publication has one, else content/blog/ (the network's
+ * own newsroom posts, which every publication without a folder of its own shows).
+ * Each source's answers are cached for BLOG_REVALIDATE_SECONDS under the tag of every
+ * publication it serves (blogTag; POST /api/revalidate expires them at once); the cache keys
+ * name the source (host and domain, or folder), so two publications never share an answer
+ * unless they share a source. Each answer's last good copy is kept in memory and, with REDIS_URL,
  * in Redis for every instance, so a host that fails keeps serving what it last said, even to
  * an instance that never read it. A failure is never cached as data.
  */
@@ -37,27 +45,50 @@ export type BlogListResult =
 export type BlogPostResult =
   { status: "ok"; post: BlogPost } | { status: "not-found" } | { status: "error"; message: string };
 
-let current: { config: AppConfig; key: string; source: BlogSource } | undefined;
-
-/** The configured source, built once per configuration; `key` keeps the sources' caches apart. */
-function currentSource(): { key: string; source: BlogSource } {
-  const cfg = config();
-  if (current?.config !== cfg) {
-    const api = cfg.blogApi;
-    current = api
-      ? {
-          config: cfg,
-          key: `functions:${api.url.href}:${api.domain}`,
-          source: createFunctionsSource(api),
-        }
-      : { config: cfg, key: "local", source: createLocalSource() };
-  }
-  return current;
+interface SourceEntry {
+  config: AppConfig;
+  key: string;
+  source: BlogSource;
 }
 
-/** Names the configured source in cache keys derived from blog data (e.g. the RSS document). */
-export function blogSourceKey(): string {
-  return currentSource().key;
+/** Sources by their key; one per domain or folder, whatever the number of publications. */
+const sources = new Map<string, SourceEntry>();
+
+function localFolder(publication: Publication): string {
+  const own = path.join(LOCAL_BLOG_DIR, publication.blogDomain);
+  return existsSync(/* turbopackIgnore: true */ own) ? own : LOCAL_BLOG_DIR;
+}
+
+/** The publication's source, built once per configuration; `key` keeps the sources' caches apart. */
+function sourceOf(publication: Publication): SourceEntry {
+  const cfg = config();
+  const api = cfg.blogApi;
+  const folder = api ? null : localFolder(publication);
+  const key = api
+    ? `functions:${api.url.href}:${publication.blogDomain}`
+    : `local:${path.relative(LOCAL_BLOG_DIR, folder!) || "."}`;
+  let entry = sources.get(key);
+  if (entry?.config !== cfg) {
+    entry = {
+      config: cfg,
+      key,
+      source: api
+        ? createFunctionsSource({ url: api.url, key: api.key, domain: publication.blogDomain })
+        : createLocalSource(folder!),
+    };
+    sources.set(key, entry);
+  }
+  return entry;
+}
+
+/** The tag every cached blog answer a publication shows carries. */
+export function blogTag(publication: Publication): string {
+  return `${TAGS.blog}:${publication.key}`;
+}
+
+/** Names the publication's source in cache keys derived from blog data (e.g. the RSS document). */
+export function blogSourceKey(publication: Publication): string {
+  return sourceOf(publication).key;
 }
 
 const lastGood = new Map<string, unknown>();
@@ -94,11 +125,12 @@ class Unstored<T> {
 }
 
 function cachedRead<T>(
+  publication: Publication,
   parts: string[],
   read: (source: BlogSource) => Promise<T>,
   { store = () => true }: { store?: (value: T) => boolean } = {},
 ): Promise<T> {
-  const { key, source } = currentSource();
+  const { key, source } = sourceOf(publication);
   const id = [key, ...parts].join(":");
   const cached = unstable_cache(
     async () => {
@@ -107,7 +139,7 @@ function cachedRead<T>(
       return value;
     },
     ["blog", key, ...parts],
-    { revalidate: BLOG_REVALIDATE_SECONDS, tags: [TAGS.blog] },
+    { revalidate: BLOG_REVALIDATE_SECONDS, tags: [TAGS.blog, blogTag(publication)] },
   );
   return cached().catch((thrown: unknown) => {
     if (thrown instanceof Unstored) return thrown.value as T;
@@ -115,79 +147,91 @@ function cachedRead<T>(
   });
 }
 
-const readList = (page: number): Promise<BlogListPage> =>
-  cachedRead(["list", String(page)], (source) => source.list(page));
+const readList = (publication: Publication, page: number): Promise<BlogListPage> =>
+  cachedRead(publication, ["list", String(page)], (source) => source.list(page));
 
 /**
  * One post, or null when the source has none. Absence is not cached as data: every address
  * is a possible slug, so each unknown one would leave an entry on disk (.next/cache). The
  * page's own 404 answer is cached instead, in memory (lib/cache/cache-handler.mjs).
  */
-const readPost = (slug: string): Promise<BlogPost | null> =>
-  cachedRead(["post", slug], (source) => source.get(slug), { store: (post) => post !== null });
+const readPost = (publication: Publication, slug: string): Promise<BlogPost | null> =>
+  cachedRead(publication, ["post", slug], (source) => source.get(slug), {
+    store: (post) => post !== null,
+  });
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /** One page of the list (1-based). */
-export const getBlogList = cache(async (page: number): Promise<BlogListResult> => {
-  try {
-    const { total, blogs } = await readList(page);
-    return { status: "ok", page, total, totalPages: totalPages(total), blogs };
-  } catch (error) {
-    logUpstreamError(`blog list page ${page}`, describe(error));
-    await shortenPageLifetime();
-    return { status: "error", message: BLOG_LIST_ERROR_MESSAGE };
-  }
-});
+export const getBlogList = cache(
+  async (publication: Publication, page: number): Promise<BlogListResult> => {
+    try {
+      const { total, blogs } = await readList(publication, page);
+      return { status: "ok", page, total, totalPages: totalPages(total), blogs };
+    } catch (error) {
+      logUpstreamError(`blog list page ${page}`, describe(error));
+      await shortenPageLifetime();
+      return { status: "error", message: BLOG_LIST_ERROR_MESSAGE };
+    }
+  },
+);
 
 /** One post by slug. */
-export const getBlogPost = cache(async (slug: string): Promise<BlogPostResult> => {
-  try {
-    const post = await readPost(slug);
-    return post ? { status: "ok", post } : { status: "not-found" };
-  } catch (error) {
-    logUpstreamError(`blog post ${slug}`, describe(error));
-    await shortenPageLifetime();
-    return { status: "error", message: BLOG_POST_ERROR_MESSAGE };
-  }
-});
+export const getBlogPost = cache(
+  async (publication: Publication, slug: string): Promise<BlogPostResult> => {
+    try {
+      const post = await readPost(publication, slug);
+      return post ? { status: "ok", post } : { status: "not-found" };
+    } catch (error) {
+      logUpstreamError(`blog post ${slug}`, describe(error));
+      await shortenPageLifetime();
+      return { status: "error", message: BLOG_POST_ERROR_MESSAGE };
+    }
+  },
+);
 
 /** Every post's summary, newest first as the source lists them; throws when the source fails. */
-export const getAllBlogSummaries = cache(async (): Promise<BlogSummary[]> => {
-  const first = await readList(1);
-  const pages = Math.min(totalPages(first.total), MAX_LIST_PAGES);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => readList(i + 2)),
-  );
-  const seen = new Set<string>();
-  return [first, ...rest]
-    .flatMap((page) => page.blogs)
-    .filter((blog) => !seen.has(blog.slug) && seen.add(blog.slug));
-});
+export const getAllBlogSummaries = cache(
+  async (publication: Publication): Promise<BlogSummary[]> => {
+    const first = await readList(publication, 1);
+    const pages = Math.min(totalPages(first.total), MAX_LIST_PAGES);
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => readList(publication, i + 2)),
+    );
+    const seen = new Set<string>();
+    return [first, ...rest]
+      .flatMap((page) => page.blogs)
+      .filter((blog) => !seen.has(blog.slug) && seen.add(blog.slug));
+  },
+);
 
 /**
  * Every post's summary with its publication date (sitemap lastmod): the local folder lists
  * dates; for a host whose list does not, the post itself is read (cached like any read).
  * Throws when the list fails.
  */
-export const getDatedBlogSummaries = cache(async (): Promise<BlogSummary[]> => {
-  const summaries = await getAllBlogSummaries();
-  return Promise.all(
-    summaries.map(async (summary) => {
-      if (summary.date) return summary;
-      const post = await readPost(summary.slug).catch(() => null);
-      return { ...summary, date: post?.date ?? null };
-    }),
-  );
-});
+export const getDatedBlogSummaries = cache(
+  async (publication: Publication): Promise<BlogSummary[]> => {
+    const summaries = await getAllBlogSummaries(publication);
+    return Promise.all(
+      summaries.map(async (summary) => {
+        if (summary.date) return summary;
+        const post = await readPost(publication, summary.slug).catch(() => null);
+        return { ...summary, date: post?.date ?? null };
+      }),
+    );
+  },
+);
 
 /** The newest `count` posts in full (feed, sitemap dates); throws when the list fails. */
-export const getRecentPosts = cache(async (count: number): Promise<BlogPost[]> => {
-  const summaries = (await getAllBlogSummaries()).slice(0, count);
-  const posts = await Promise.all(
-    summaries.map((summary) => readPost(summary.slug).catch(() => null)),
-  );
-  return posts.filter((post) => post !== null);
-});
+export const getRecentPosts = cache(
+  async (publication: Publication, count: number): Promise<BlogPost[]> => {
+    const summaries = (await getAllBlogSummaries(publication)).slice(0, count);
+    const posts = await Promise.all(
+      summaries.map((summary) => readPost(publication, summary.slug).catch(() => null)),
+    );
+    return posts.filter((post) => post !== null);
+  },
+);

@@ -1,19 +1,18 @@
 import { revalidatePath, revalidateTag } from "next/cache";
-import { TAGS } from "../constants";
+import type { Publication } from "../publication";
+import { blogTag } from "./index";
 
-/** The pages that show blog data, in one place (the blog list's pages and the posts). */
-export const BLOG_PAGES: readonly string[] = [
-  "/blog/[[...rest]]",
-  "/blog/page/[page]",
-  "/blog/[slug]",
-];
+/** The pages that show blog data, in one place (the blog list's pages), below the publication. */
+export const BLOG_PAGES: readonly string[] = ["/blog", "/blog/page/1"];
 
 /**
- * The blog's refresh (POST /api/revalidate): its cached answers expire at once (expire 0: the
- * next reader gets the new content, not a stale page), with the pages that show them.
+ * A publication's blog refresh (POST /api/revalidate): its cached answers expire at once
+ * (expire 0: the next reader gets the new content, not a stale page) and so do the pages that
+ * read them (they carry the tag), this publication's only. Its list pages are named too.
  */
-export function refreshBlog(): { tag: string; pages: readonly string[] } {
-  revalidateTag(TAGS.blog, { expire: 0 });
-  for (const path of BLOG_PAGES) revalidatePath(path, "page");
-  return { tag: TAGS.blog, pages: BLOG_PAGES };
+export function refreshBlog(publication: Publication): { tag: string; pages: readonly string[] } {
+  const tag = blogTag(publication);
+  revalidateTag(tag, { expire: 0 });
+  for (const page of BLOG_PAGES) revalidatePath(`/${publication.key}${page}`);
+  return { tag, pages: BLOG_PAGES };
 }

@@ -1,10 +1,13 @@
 import type { BlogPosting, WithContext } from "schema-dts";
 import { organizationId, websiteId } from "../seo";
-import { SITE, siteUrl } from "../site";
+import { publicationUrl, type Publication } from "../publication";
 import type { BlogPost } from "./types";
 
-export function blogPostingJsonLd(post: BlogPost): WithContext<BlogPosting> {
-  const url = siteUrl(`/blog/${post.slug}`);
+export function blogPostingJsonLd(
+  publication: Publication,
+  post: BlogPost,
+): WithContext<BlogPosting> {
+  const url = publicationUrl(publication, `/blog/${post.slug}`);
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -15,19 +18,19 @@ export function blogPostingJsonLd(post: BlogPost): WithContext<BlogPosting> {
     dateModified: post.date,
     url,
     inLanguage: "en-US",
-    image: post.imageUrl ?? blogPostImageUrl(post.slug),
-    author: { "@id": organizationId() },
-    publisher: { "@id": organizationId() },
+    image: post.imageUrl ?? blogPostImageUrl(publication, post.slug),
+    author: { "@id": organizationId(publication) },
+    publisher: { "@id": organizationId(publication) },
     isPartOf: {
       "@type": "Blog",
-      "@id": `${siteUrl("/blog")}#blog`,
-      name: `${SITE.name} Blog`,
-      isPartOf: { "@id": websiteId() },
+      "@id": `${publicationUrl(publication, "/blog")}#blog`,
+      name: `${publication.name} Blog`,
+      isPartOf: { "@id": websiteId(publication) },
     },
   };
 }
 
 /** The post's generated share image (app/blog/[slug]/opengraph-image.tsx). */
-export function blogPostImageUrl(slug: string): string {
-  return siteUrl(`/blog/${slug}/opengraph-image`);
+export function blogPostImageUrl(publication: Publication, slug: string): string {
+  return publicationUrl(publication, `/blog/${slug}/opengraph-image`);
 }

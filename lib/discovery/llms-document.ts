@@ -1,6 +1,7 @@
 import { getAllBlogSummaries } from "../blog";
 import { logUpstreamError } from "../ops";
-import { SITE, siteUrl } from "../site";
+import { localize, publicationUrl, type Publication } from "../publication";
+import { SITE } from "../site";
 import { renderLlmsTxt } from "./llms";
 import { KEY_PAGES, SECTION_PAGES } from "./pages";
 
@@ -10,38 +11,43 @@ const RECENT_POSTS = 10;
  * /llm.txt and /llms.txt: the site's sections, key pages and recent posts for assistants.
  * `complete` is false when the blog could not be read (the posts are then left out).
  */
-export async function llmsTxt(): Promise<{ text: string; complete: boolean }> {
+export async function llmsTxt(
+  publication: Publication,
+): Promise<{ text: string; complete: boolean }> {
   let posts: Awaited<ReturnType<typeof getAllBlogSummaries>> = [];
   let complete = true;
   try {
-    posts = (await getAllBlogSummaries()).slice(0, RECENT_POSTS);
+    posts = (await getAllBlogSummaries(publication)).slice(0, RECENT_POSTS);
   } catch (error) {
     complete = false;
     logUpstreamError("llms.txt blog posts", error instanceof Error ? error.message : String(error));
   }
-  return { text: render(posts), complete };
+  return { text: render(publication, posts), complete };
 }
 
-function render(posts: Awaited<ReturnType<typeof getAllBlogSummaries>>): string {
+function render(
+  publication: Publication,
+  posts: Awaited<ReturnType<typeof getAllBlogSummaries>>,
+): string {
   return renderLlmsTxt({
-    title: SITE.name,
-    summary: `${SITE.description} Part of the ${SITE.network.name}.`,
+    title: publication.name,
+    summary: `${publication.description} Part of the ${SITE.network.name}.`,
     details:
       "Section pages list the latest headlines from outside news feeds, each linking to the publisher's article. The blog holds the newsroom's own writing. Machine-readable: /sitemap.xml, /rss (the blog as RSS 2.0).",
     sections: [
       {
         heading: "Sections",
-        links: SECTION_PAGES.map((page) => ({
+        links: localize(SECTION_PAGES, publication).map((page) => ({
           name: page.name,
-          url: siteUrl(page.path),
+          url: publicationUrl(publication, page.path),
           description: page.description,
         })),
       },
       {
         heading: "Key pages",
-        links: KEY_PAGES.map((page) => ({
+        links: localize(KEY_PAGES, publication).map((page) => ({
           name: page.name,
-          url: siteUrl(page.path),
+          url: publicationUrl(publication, page.path),
           description: page.description,
         })),
       },
@@ -49,7 +55,7 @@ function render(posts: Awaited<ReturnType<typeof getAllBlogSummaries>>): string 
         heading: "Recent blog posts",
         links: posts.map((post) => ({
           name: post.metaTitle,
-          url: siteUrl(`/blog/${post.slug}`),
+          url: publicationUrl(publication, `/blog/${post.slug}`),
           description: post.metaDescription,
         })),
       },
@@ -58,12 +64,12 @@ function render(posts: Awaited<ReturnType<typeof getAllBlogSummaries>>): string 
         links: [
           {
             name: "Sitemap (XML)",
-            url: siteUrl("/sitemap.xml"),
+            url: publicationUrl(publication, "/sitemap.xml"),
             description: "Every indexable URL",
           },
           {
             name: "Blog feed (RSS 2.0)",
-            url: siteUrl("/rss"),
+            url: publicationUrl(publication, "/rss"),
             description: "The latest 20 posts in full",
           },
         ],

@@ -31,7 +31,7 @@ export const KEY_PAGES: readonly PublicPage[] = [
   {
     path: "/events",
     name: "Local Events",
-    description: "What's on in Riverbend, from the community events wall.",
+    description: "What's on in {{town}}, from the community events wall.",
     changeFrequency: "daily",
     priority: 0.7,
   },

@@ -1,31 +1,33 @@
 import { getDatedBlogSummaries } from "../blog";
 import { blogPageHref, totalPages } from "../blog/pagination";
 import { logUpstreamError } from "../ops";
-import { siteUrl } from "../site";
+import { publicationUrl, type Publication } from "../publication";
 import { KEY_PAGES, SECTION_PAGES } from "./pages";
 import type { SitemapEntry } from "./sitemap-xml";
 
 /**
- * Every indexable URL of the site, absolute (from SITE_URL): key pages, sections, the
+ * Every indexable URL of the site, absolute (on the publication's origin): key pages, sections, the
  * blog's list pages and every post with its date. If the blog cannot be read, the rest is
  * still listed (and the failure logged): a sitemap is never an error page, but it is then
  * `complete: false`, so that no cache keeps it long.
  */
-export async function sitemapEntries(): Promise<{ entries: SitemapEntry[]; complete: boolean }> {
+export async function sitemapEntries(
+  publication: Publication,
+): Promise<{ entries: SitemapEntry[]; complete: boolean }> {
   const pages: SitemapEntry[] = [...KEY_PAGES, ...SECTION_PAGES].map((page) => ({
-    url: siteUrl(page.path),
+    url: publicationUrl(publication, page.path),
     changeFrequency: page.changeFrequency,
     priority: page.priority,
   }));
   try {
-    const posts = await getDatedBlogSummaries();
+    const posts = await getDatedBlogSummaries(publication);
     const listPages = Array.from({ length: Math.max(totalPages(posts.length) - 1, 0) }, (_, i) => ({
-      url: siteUrl(blogPageHref(i + 2)),
+      url: publicationUrl(publication, blogPageHref(i + 2)),
       changeFrequency: "daily" as const,
       priority: 0.5,
     }));
     const postEntries = posts.map((post) => ({
-      url: siteUrl(`/blog/${post.slug}`),
+      url: publicationUrl(publication, `/blog/${post.slug}`),
       lastModified: post.date ?? undefined,
       changeFrequency: "monthly" as const,
       priority: 0.7,

@@ -1,12 +1,15 @@
 import { readFileSync, statSync } from "node:fs";
 import { config } from "../env";
 import { logUpstreamError } from "../ops";
+import { publications, type Publication } from "../publication";
 import { getSection, isSectionSlug, SECTIONS, type SectionSlug } from "./sections";
 
 /**
- * The feeds of a section: the built-in list, replaced whole or per section by the JSON
- * file NEWS_FEEDS_FILE names ({ "<slug>": ["<url>", ...] }). The file is re-read when it
- * changes, so an operator edits it without a rebuild or restart.
+ * The feeds of a section for a publication: the publication's own list for that section
+ * (PUBLICATIONS_FILE, "feeds"), else the network's: the built-in list, replaced whole or per
+ * section by the JSON file NEWS_FEEDS_FILE names ({ "<slug>": ["<url>", ...] }). That file is
+ * re-read when it changes, so an operator edits it without a rebuild or restart.
+ * Feeds are known by their address alone: every publication listing one shares its reads.
  */
 
 type Overrides = Partial<Record<SectionSlug, string[]>>;
@@ -51,9 +54,14 @@ function readOverrides(): Overrides {
   }
 }
 
-export function getSectionFeeds(slug: SectionSlug): string[] {
+export function getSectionFeeds(publication: Publication, slug: SectionSlug): string[] {
+  const own = publication.feeds[slug];
+  if (own) return [...own];
   return readOverrides()[slug] ?? [...(getSection(slug)?.feeds ?? [])];
 }
+
+let origins:
+  { publications: readonly Publication[]; overrides: Overrides; set: Set<string> } | undefined;
 
 /**
  * The origins of every configured feed: hosts an operator chose, so the server may reach them
@@ -61,9 +69,15 @@ export function getSectionFeeds(slug: SectionSlug): string[] {
  * address only when it is on one of these origins (lib/photos).
  */
 export function configuredFeedOrigins(): ReadonlySet<string> {
-  const origins = new Set<string>();
+  const all = publications();
+  const overrides = readOverrides();
+  if (origins?.publications === all && origins.overrides === overrides) return origins.set;
+  const set = new Set<string>();
+  const add = (feed: string) => set.add(new URL(feed).origin);
   for (const section of SECTIONS) {
-    for (const feed of getSectionFeeds(section.slug)) origins.add(new URL(feed).origin);
+    (overrides[section.slug] ?? section.feeds).forEach(add);
+    for (const publication of all) publication.feeds[section.slug]?.forEach(add);
   }
-  return origins;
+  origins = { publications: all, overrides, set };
+  return set;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
 import { shortenPageLifetime } from "../cache";
@@ -5,6 +6,7 @@ import { TAGS } from "../constants";
 import { config } from "../env";
 import { logUpstreamError, metrics } from "../ops";
 import { withSitePhotos } from "../photos";
+import type { Publication } from "../publication";
 import { peekFeed, readFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
 import { configuredFeedOrigins, getSectionFeeds } from "./feeds-config";
@@ -27,32 +29,57 @@ async function loadSection(slug: SectionSlug, feeds: string[]): Promise<FeedArti
 }
 
 /**
- * The headlines of a section, cached for FEED_REVALIDATE_SECONDS (the page that shows them
- * inherits that lifetime). A failure is never cached as data: it is returned as an error
- * state, and the page showing it is given a short lifetime so the feeds are retried soon.
+ * The tag of everything made from one feed (merged sections, and the pages showing them):
+ * POST /api/revalidate expires it after reading the feed again, so the refresh shows on every
+ * publication that lists the feed, and only there. Hashed: tags are short, addresses need not be.
  */
-export const getSectionHeadlines = cache(async (slug: SectionSlug): Promise<SectionHeadlines> => {
-  const feeds = getSectionFeeds(slug);
-  // The feed list is part of the key: an operator's new list takes effect at once.
-  const cached = unstable_cache(() => loadSection(slug, feeds), ["headlines", slug, ...feeds], {
-    revalidate: config().feedRevalidateSeconds,
-    tags: [TAGS.headlines, `${TAGS.headlines}:${slug}`],
-  });
-  try {
-    return { status: "ok", articles: await cached() };
-  } catch (error) {
-    logUpstreamError(`section ${slug}`, error instanceof Error ? error.message : String(error));
-    await shortenPageLifetime();
-    return { status: "error", message: FEED_ERROR_MESSAGE };
-  }
-});
+export function feedTag(url: string): string {
+  return `feed:${createHash("sha256").update(url).digest("base64url").slice(0, 22)}`;
+}
+
+/**
+ * The headlines of a section as a publication lists its feeds, cached for
+ * FEED_REVALIDATE_SECONDS (the page that shows them inherits that lifetime). The cache key is
+ * the section and its feed list, not the publication: every publication with the same list
+ * (most of a network, for national and world news) shares one merged entry, made once.
+ * A failure is never cached as data: it is returned as an error state, and the page showing
+ * it is given a short lifetime so the feeds are retried soon.
+ */
+export const getSectionHeadlines = cache(
+  async (publication: Publication, slug: SectionSlug): Promise<SectionHeadlines> => {
+    const feeds = getSectionFeeds(publication, slug);
+    return sectionHeadlinesOf(slug, feeds.join("\n"));
+  },
+);
+
+/** Keyed by the list's text so React's per-request cache shares it between publications too. */
+const sectionHeadlinesOf = cache(
+  async (slug: SectionSlug, list: string): Promise<SectionHeadlines> => {
+    const feeds = list.split("\n");
+    // The feed list is part of the key: an operator's new list takes effect at once.
+    const cached = unstable_cache(() => loadSection(slug, feeds), ["headlines", slug, ...feeds], {
+      revalidate: config().feedRevalidateSeconds,
+      tags: [TAGS.headlines, `${TAGS.headlines}:${slug}`, ...feeds.map(feedTag)],
+    });
+    try {
+      return { status: "ok", articles: await cached() };
+    } catch (error) {
+      logUpstreamError(`section ${slug}`, error instanceof Error ? error.message : String(error));
+      await shortenPageLifetime();
+      return { status: "error", message: FEED_ERROR_MESSAGE };
+    }
+  },
+);
 
 /**
  * The section's headlines as this process last read them, merged like getSectionHeadlines,
  * without any upstream call; null when none of the section's feeds has been read yet.
  */
-export function peekSectionHeadlines(slug: SectionSlug): FeedArticle[] | null {
-  const lists = getSectionFeeds(slug)
+export function peekSectionHeadlines(
+  publication: Publication,
+  slug: SectionSlug,
+): FeedArticle[] | null {
+  const lists = getSectionFeeds(publication, slug)
     .map((url) => peekFeed(url))
     .filter((articles) => articles !== undefined);
   return lists.length > 0 ? mergeArticles(lists) : null;
@@ -63,8 +90,13 @@ export function peekSectionHeadlines(slug: SectionSlug): FeedArticle[] | null {
  * store is shared (Redis), else this process's; merged like getSectionHeadlines, never
  * fetching. null when none of the section's feeds has a copy.
  */
-export async function storedSectionHeadlines(slug: SectionSlug): Promise<FeedArticle[] | null> {
-  const copies = await Promise.all(getSectionFeeds(slug).map((url) => feedStore().getCopy(url)));
+export async function storedSectionHeadlines(
+  publication: Publication,
+  slug: SectionSlug,
+): Promise<FeedArticle[] | null> {
+  const copies = await Promise.all(
+    getSectionFeeds(publication, slug).map((url) => feedStore().getCopy(url)),
+  );
   const lists = copies.filter((copy) => copy !== undefined).map((copy) => copy.articles);
   return lists.length > 0 ? mergeArticles(lists) : null;
 }

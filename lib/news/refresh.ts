@@ -1,17 +1,19 @@
 import { revalidatePath, revalidateTag } from "next/cache";
-import { TAGS } from "../constants";
 import { metrics } from "../ops";
+import type { Publication } from "../publication";
 import { refreshFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
 import { getSectionFeeds } from "./feeds-config";
-import { peekSectionHeadlines } from "./headlines";
+import { feedTag, peekSectionHeadlines } from "./headlines";
 import { BREAKING_NEWS_SECTION, type SectionSlug } from "./sections";
 
 /**
- * An editor's refresh of sections' headlines (POST /api/revalidate): every feed of each
- * section is read again at once, so the new copy is in the feed store before any page asks;
- * then the sections' cached headlines expire (their tags, expire 0: the next reader gets the
- * new headlines, not a stale page) together with the pages that show them.
+ * An editor's refresh of a publication's sections (POST /api/revalidate): every feed the
+ * publication lists for each section is read again at once, so the new copy is in the feed
+ * store before any page asks; then whatever was made from those feeds expires (their tags,
+ * expire 0: the next reader gets the new headlines, not a stale page), on every publication
+ * that lists them (the feed is one, and so is its new copy), together with this publication's
+ * pages that show the sections.
  */
 
 /** Sections the home page shows (its "Breaking News" block). */
@@ -39,10 +41,14 @@ export interface SectionRefresh {
   pages: string[];
 }
 
-export async function refreshSections(slugs: readonly SectionSlug[]): Promise<SectionRefresh[]> {
+export async function refreshSections(
+  publication: Publication,
+  slugs: readonly SectionSlug[],
+): Promise<SectionRefresh[]> {
+  const feedsOf = new Map(slugs.map((slug) => [slug, getSectionFeeds(publication, slug)]));
   const results = await Promise.all(
     slugs.map(async (section) => {
-      const feeds = getSectionFeeds(section);
+      const feeds = feedsOf.get(section)!;
       const started = Date.now();
       await Promise.allSettled(feeds.map((url) => refreshFeed(url, section)));
       const failures: SectionRefresh["failures"] = [];
@@ -52,7 +58,7 @@ export async function refreshSections(slugs: readonly SectionSlug[]): Promise<Se
         if (success < started)
           failures.push({ url, error: health?.lastError?.message ?? "no answer" });
       }
-      const items = peekSectionHeadlines(section)?.length ?? 0;
+      const items = peekSectionHeadlines(publication, section)?.length ?? 0;
       metrics().sectionItems.set({ section }, items);
       return {
         section,
@@ -64,9 +70,10 @@ export async function refreshSections(slugs: readonly SectionSlug[]): Promise<Se
       };
     }),
   );
-  for (const { section, pages } of results) {
-    revalidateTag(`${TAGS.headlines}:${section}`, { expire: 0 });
-    for (const path of pages) revalidatePath(path);
+  const tags = new Set([...feedsOf.values()].flat().map(feedTag));
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  for (const { pages } of results) {
+    for (const path of pages) revalidatePath(`/${publication.key}${path === "/" ? "" : path}`);
   }
   return results;
 }

@@ -45,10 +45,10 @@ export const SECTIONS: readonly Section[] = [
     slug: "local",
     title: "Local News",
     label: "Local",
-    subtitle: "What is happening in Riverbend and the towns around it",
+    subtitle: "What is happening in {{town}} and the towns around it",
     description:
-      "Local news for Riverbend: community stories, town government, schools, public safety and the people who make our area home.",
-    keywords: ["local news", "Riverbend", "community", "town council", "schools"],
+      "Local news for {{town}}: community stories, town government, schools, public safety and the people who make our area home.",
+    keywords: ["local news", "{{town}}", "community", "town council", "schools"],
     // No local wire exists yet; the US feed stands in until an operator configures one.
     feeds: [nyt("US")],
     fullSeo: true,

@@ -1,14 +1,15 @@
 import type { CollectionPage, WithContext } from "schema-dts";
-import { siteUrl } from "../site";
+import { publicationUrl, type Publication } from "../publication";
 import type { Section } from "./sections";
 import type { FeedArticle } from "./types";
 
 /** CollectionPage with an ItemList of the section's headlines. */
 export function sectionJsonLd(
+  publication: Publication,
   section: Section,
   articles: FeedArticle[],
 ): WithContext<CollectionPage> {
-  const url = siteUrl(`/${section.slug}`);
+  const url = publicationUrl(publication, `/${section.slug}`);
   return {
     "@context": "https://schema.org",
     "@type": "CollectionPage",
@@ -17,7 +18,7 @@ export function sectionJsonLd(
     description: section.description,
     url,
     inLanguage: "en-US",
-    isPartOf: { "@id": `${siteUrl("/")}#website` },
+    isPartOf: { "@id": `${publicationUrl(publication)}#website` },
     mainEntity: {
       "@type": "ItemList",
       numberOfItems: articles.length,

@@ -7,7 +7,7 @@ import { timingSafeEqual } from "node:crypto";
  * `x-revalidate-secret: <secret>`. With no secret configured, every request is refused.
  */
 
-function presentedSecret(request: Request): string | null {
+export function presentedSecret(request: Request): string | null {
   const header = request.headers.get("x-revalidate-secret");
   if (header) return header;
   const authorization = request.headers.get("authorization");
@@ -23,10 +23,15 @@ export function hasOperatorSecret(request: Request, expected: string | null): bo
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** 401 for a missing or wrong secret. */
-export function secretRefused(): Response {
-  return Response.json(
-    { error: "Missing or wrong secret" },
-    { status: 401, headers: { "www-authenticate": "Bearer", "cache-control": "no-store" } },
-  );
+/** 401 for a missing or wrong secret; 403 for an editor's secret on another publication's host. */
+export function secretRefused(status: 401 | 403 = 401): Response {
+  return status === 403
+    ? Response.json(
+        { error: "This secret belongs to another publication" },
+        { status: 403, headers: { "cache-control": "no-store" } },
+      )
+    : Response.json(
+        { error: "Missing or wrong secret" },
+        { status: 401, headers: { "www-authenticate": "Bearer", "cache-control": "no-store" } },
+      );
 }

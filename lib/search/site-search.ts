@@ -5,10 +5,11 @@ import { storedSectionHeadlines } from "../news/headlines";
 import { linkKey } from "../news/normalise";
 import { SECTIONS, type Section } from "../news/sections";
 import type { FeedArticle } from "../news/types";
+import type { Publication } from "../publication";
 import { searchItems } from "./search";
 
 /**
- * Site search over what the site already holds: the headlines every section last read (from
+ * A publication's search over what it already holds: the headlines every section last read (from
  * the feed store, shared by every instance with REDIS_URL; a search never calls a feed) and the blog's post summaries (cached like
  * the blog pages). A blog that cannot be read leaves the headline results standing.
  */
@@ -25,11 +26,11 @@ export interface SiteSearchResults {
 }
 
 /** Every cached headline once, under the first section (in menu order) that carries it. */
-async function cachedHeadlines(): Promise<HeadlineHit[]> {
+async function cachedHeadlines(publication: Publication): Promise<HeadlineHit[]> {
   const seen = new Set<string>();
   const hits: HeadlineHit[] = [];
   const sections = await Promise.all(
-    SECTIONS.map((section) => storedSectionHeadlines(section.slug)),
+    SECTIONS.map((section) => storedSectionHeadlines(publication, section.slug)),
   );
   for (const [index, { slug, title }] of SECTIONS.entries()) {
     for (const article of sections[index] ?? []) {
@@ -42,17 +43,23 @@ async function cachedHeadlines(): Promise<HeadlineHit[]> {
   return hits;
 }
 
-async function blogSummaries(): Promise<BlogSummary[] | null> {
+async function blogSummaries(publication: Publication): Promise<BlogSummary[] | null> {
   try {
-    return await getAllBlogSummaries();
+    return await getAllBlogSummaries(publication);
   } catch (error) {
     logUpstreamError("search: blog list", error instanceof Error ? error.message : String(error));
     return null;
   }
 }
 
-export async function searchSite(query: string): Promise<SiteSearchResults> {
-  const [posts, headlines] = await Promise.all([blogSummaries(), cachedHeadlines()]);
+export async function searchSite(
+  publication: Publication,
+  query: string,
+): Promise<SiteSearchResults> {
+  const [posts, headlines] = await Promise.all([
+    blogSummaries(publication),
+    cachedHeadlines(publication),
+  ]);
   return {
     headlines: searchItems(headlines, query, ({ article }) => article),
     posts:

@@ -3,7 +3,7 @@
  * the 404 pages' texts and metadata (not-found.ts).
  */
 export { NOT_FOUND_PAGES, notFoundMetadata, type NotFoundKind } from "./not-found";
-export { pageMetadata, RSS_ALTERNATE } from "./seo";
+export { pageMetadata, rssAlternate } from "./seo";
 export {
   breadcrumbJsonLd,
   faqJsonLd,

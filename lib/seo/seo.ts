@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import type { Publication } from "../publication";
 import { SITE } from "../site";
 
 /** The blog's RSS feed, announced in every page's head (feed readers find it there). */
-export const RSS_ALTERNATE = {
-  "application/rss+xml": [{ url: "/rss", title: `${SITE.name} Blog` }],
-};
+export function rssAlternate(publication: Publication) {
+  return { "application/rss+xml": [{ url: "/rss", title: `${publication.name} Blog` }] };
+}
 
 /** Share images are drawn by the opengraph-image files: the site's default, or a segment's own. */
 function shareImage(url: string, alt: string) {
@@ -15,32 +16,35 @@ function shareImage(url: string, alt: string) {
  * Per-page metadata from one helper: title, description, exactly one canonical link,
  * and the matching Open Graph fields. The root layout sets the site-wide rest.
  */
-export function pageMetadata({
-  title,
-  description,
-  path,
-  keywords,
-  image = "/opengraph-image",
-}: {
-  title: string;
-  description: string;
-  path: string;
-  keywords?: readonly string[];
-  /** The page's share image; sections and posts draw their own. */
-  image?: string;
-}): Metadata {
-  const images = [shareImage(image, `${title} | ${SITE.name}`)];
+export function pageMetadata(
+  publication: Publication,
+  {
+    title,
+    description,
+    path,
+    keywords,
+    image = "/opengraph-image",
+  }: {
+    title: string;
+    description: string;
+    path: string;
+    keywords?: readonly string[];
+    /** The page's share image; sections and posts draw their own. */
+    image?: string;
+  },
+): Metadata {
+  const images = [shareImage(image, `${title} | ${publication.name}`)];
   return {
     title,
     description,
     keywords: keywords ? [...keywords] : undefined,
     // A page's `alternates` replaces the layout's whole, so the feed link is repeated here.
-    alternates: { canonical: path, types: RSS_ALTERNATE },
+    alternates: { canonical: path, types: rssAlternate(publication) },
     openGraph: {
-      title: `${title} | ${SITE.name}`,
+      title: `${title} | ${publication.name}`,
       description,
       url: path,
-      siteName: SITE.name,
+      siteName: publication.name,
       locale: SITE.locale,
       type: "website",
       // A page's `openGraph` replaces the layout's, image included, so it is named here.

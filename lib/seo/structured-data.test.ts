@@ -6,6 +6,10 @@ import {
   websiteId,
   websiteJsonLd,
 } from "./structured-data";
+import { embeddedPublication, fromEntry } from "../publication/registry";
+
+/** The embedded publication, as SITE_URL says now. */
+const pub = () => embeddedPublication();
 
 const ORIGINAL_SITE_URL = process.env.SITE_URL;
 
@@ -25,7 +29,7 @@ function json(value: unknown): Record<string, unknown> {
 
 describe("websiteJsonLd", () => {
   it("describes the WebSite with its @id and address", () => {
-    const site = json(websiteJsonLd());
+    const site = json(websiteJsonLd(pub()));
     expect(site["@context"]).toBe("https://schema.org");
     expect(site["@type"]).toBe("WebSite");
     expect(site["@id"]).toBe("https://news.example.com/#website");
@@ -35,7 +39,7 @@ describe("websiteJsonLd", () => {
   });
 
   it("offers a SearchAction on /search with Google's query-input", () => {
-    expect(json(websiteJsonLd()).potentialAction).toEqual({
+    expect(json(websiteJsonLd(pub())).potentialAction).toEqual({
       "@type": "SearchAction",
       target: {
         "@type": "EntryPoint",
@@ -47,7 +51,7 @@ describe("websiteJsonLd", () => {
 
   it("follows SITE_URL when it changes", () => {
     process.env.SITE_URL = "https://www.other.example";
-    const site = json(websiteJsonLd());
+    const site = json(websiteJsonLd(pub()));
     expect(site["@id"]).toBe("https://www.other.example/#website");
     expect(JSON.stringify(site.potentialAction)).toContain(
       '"urlTemplate":"https://www.other.example/search?q={search_term_string}"',
@@ -55,8 +59,8 @@ describe("websiteJsonLd", () => {
   });
 
   it("names the organization as publisher by @id", () => {
-    const site = json(websiteJsonLd());
-    const organization = json(organizationJsonLd());
+    const site = json(websiteJsonLd(pub()));
+    const organization = json(organizationJsonLd(pub()));
     expect(site.publisher).toEqual({ "@id": "https://news.example.com/#organization" });
     expect(site.publisher).toEqual({ "@id": organization["@id"] });
   });
@@ -64,7 +68,7 @@ describe("websiteJsonLd", () => {
 
 describe("organizationJsonLd", () => {
   it("has an @id ending in #organization on the site's root", () => {
-    const organization = json(organizationJsonLd());
+    const organization = json(organizationJsonLd(pub()));
     expect(organization["@context"]).toBe("https://schema.org");
     expect(organization["@type"]).toBe("NewsMediaOrganization");
     expect(organization["@id"]).toBe("https://news.example.com/#organization");
@@ -73,7 +77,7 @@ describe("organizationJsonLd", () => {
   });
 
   it("has a logo ImageObject at an absolute URL", () => {
-    expect(json(organizationJsonLd()).logo).toEqual({
+    expect(json(organizationJsonLd(pub())).logo).toEqual({
       "@type": "ImageObject",
       "@id": "https://news.example.com/#logo",
       url: "https://news.example.com/images/logo.png",
@@ -84,7 +88,7 @@ describe("organizationJsonLd", () => {
   });
 
   it("lists the social profiles as absolute sameAs URLs", () => {
-    const sameAs = json(organizationJsonLd()).sameAs;
+    const sameAs = json(organizationJsonLd(pub())).sameAs;
     expect(sameAs).toEqual([
       "https://www.facebook.com/riverbendchronicle",
       "https://x.com/rbchronicle",
@@ -95,8 +99,8 @@ describe("organizationJsonLd", () => {
 
 describe("websiteId and organizationId", () => {
   it("are the root URL with a fragment", () => {
-    expect(websiteId()).toBe("https://news.example.com/#website");
-    expect(organizationId()).toBe("https://news.example.com/#organization");
+    expect(websiteId(pub())).toBe("https://news.example.com/#website");
+    expect(organizationId(pub())).toBe("https://news.example.com/#organization");
   });
 });
 
@@ -104,7 +108,7 @@ describe("breadcrumbJsonLd", () => {
   it("numbers the trail from 1 with absolute item URLs", () => {
     expect(
       json(
-        breadcrumbJsonLd([
+        breadcrumbJsonLd(pub(), [
           ["Home", "/"],
           ["Blog", "/blog"],
           ["A post", "/blog/a-post"],
@@ -127,7 +131,7 @@ describe("breadcrumbJsonLd", () => {
   });
 
   it("gives an empty list for an empty trail", () => {
-    expect(json(breadcrumbJsonLd([])).itemListElement).toEqual([]);
+    expect(json(breadcrumbJsonLd(pub(), [])).itemListElement).toEqual([]);
   });
 });
 
@@ -138,7 +142,7 @@ describe("faqJsonLd", () => {
   ];
 
   it("has one Question per entry with its accepted answer", () => {
-    const faq = json(faqJsonLd(entries));
+    const faq = json(faqJsonLd(pub(), entries));
     expect(faq["@type"]).toBe("FAQPage");
     expect(faq.mainEntity).toEqual([
       {
@@ -155,25 +159,66 @@ describe("faqJsonLd", () => {
   });
 
   it("is the /faq page, part of the website", () => {
-    const faq = json(faqJsonLd(entries));
+    const faq = json(faqJsonLd(pub(), entries));
     expect(faq["@id"]).toBe("https://news.example.com/faq#faq");
     expect(faq.url).toBe("https://news.example.com/faq");
     expect(faq.isPartOf).toEqual({ "@id": "https://news.example.com/#website" });
   });
 
   it("has no questions for no entries", () => {
-    expect(json(faqJsonLd([])).mainEntity).toEqual([]);
+    expect(json(faqJsonLd(pub(), [])).mainEntity).toEqual([]);
   });
 });
 
 describe("JSON round trip", () => {
   it.each([
-    ["websiteJsonLd", () => websiteJsonLd()],
-    ["organizationJsonLd", () => organizationJsonLd()],
-    ["breadcrumbJsonLd", () => breadcrumbJsonLd([["Home", "/"]])],
-    ["faqJsonLd", () => faqJsonLd([{ question: "Q?", answer: "A." }])],
+    ["websiteJsonLd", () => websiteJsonLd(pub())],
+    ["organizationJsonLd", () => organizationJsonLd(pub())],
+    ["breadcrumbJsonLd", () => breadcrumbJsonLd(pub(), [["Home", "/"]])],
+    ["faqJsonLd", () => faqJsonLd(pub(), [{ question: "Q?", answer: "A." }])],
   ])("%s survives JSON.stringify unchanged", (_name, build) => {
     const value = build();
     expect(JSON.parse(JSON.stringify(value))).toStrictEqual(value);
+  });
+});
+
+describe("a network publication", () => {
+  const lakeside = fromEntry({
+    key: "lakeside.example",
+    url: "https://lakeside.example",
+    name: "The Lakeside Ledger",
+    blogDomain: "lakeside.example",
+    feeds: {},
+    revalidateSecret: null,
+    town: "Lakeside",
+    social: [{ label: "Facebook", href: "https://www.facebook.com/lakesideledger" }],
+  });
+
+  it("is its own WebSite and Organization on its own origin, the network its parent", () => {
+    const site = json(websiteJsonLd(lakeside));
+    const organization = json(organizationJsonLd(lakeside));
+    expect(site["@id"]).toBe("https://lakeside.example/#website");
+    expect(site.name).toBe("The Lakeside Ledger");
+    expect(JSON.stringify(site)).not.toContain("news.example.com");
+    expect(organization.name).toBe("The Lakeside Ledger");
+    expect(organization.email).toBe("newsroom@lakeside.example");
+    expect(organization.sameAs).toEqual(["https://www.facebook.com/lakesideledger"]);
+    expect(organization.areaServed).toEqual({ "@type": "Place", name: "Lakeside" });
+    expect(organization.parentOrganization).toEqual({
+      "@type": "NewsMediaOrganization",
+      "@id": "https://www.metropressnetwork.com/#organization",
+      name: "Metro Press Network",
+      url: "https://www.metropressnetwork.com",
+    });
+  });
+
+  it("puts its breadcrumbs on its own origin", () => {
+    const trail = json(
+      breadcrumbJsonLd(lakeside, [
+        ["Home", "/"],
+        ["Sports", "/sports"],
+      ]),
+    );
+    expect(JSON.stringify(trail)).toContain('"item":"https://lakeside.example/sports"');
   });
 });

@@ -1,31 +1,34 @@
 import type { BreadcrumbList, FAQPage, Organization, WebSite, WithContext } from "schema-dts";
-import { SITE, SOCIAL_LINKS, siteUrl } from "../site";
+import { publicationUrl, type Publication } from "../publication";
+import { SITE } from "../site";
 
 /**
- * Site-wide JSON-LD: the WebSite (with its search) and the Organization behind it, linked
- * by @id so every page's own data (CollectionPage, BlogPosting...) can point at them.
+ * Site-wide JSON-LD: the publication's WebSite (with its search) and the Organization behind
+ * it, the network as its parentOrganization, linked by @id so every page's own data
+ * (CollectionPage, BlogPosting...) can point at them.
  */
 
-export const websiteId = () => `${siteUrl("/")}#website`;
-export const organizationId = () => `${siteUrl("/")}#organization`;
+export const websiteId = (publication: Publication) => `${publicationUrl(publication)}#website`;
+export const organizationId = (publication: Publication) =>
+  `${publicationUrl(publication)}#organization`;
 
 /** The search box in results pages: `{search_term_string}` is filled in by the engine. */
-export function websiteJsonLd(): WithContext<WebSite> {
+export function websiteJsonLd(publication: Publication): WithContext<WebSite> {
   return {
     "@context": "https://schema.org",
     "@type": "WebSite",
-    "@id": websiteId(),
-    url: siteUrl("/"),
-    name: SITE.name,
-    alternateName: SITE.shortName,
-    description: SITE.description,
+    "@id": websiteId(publication),
+    url: publicationUrl(publication),
+    name: publication.name,
+    alternateName: publication.shortName,
+    description: publication.description,
     inLanguage: SITE.language,
-    publisher: { "@id": organizationId() },
+    publisher: { "@id": organizationId(publication) },
     potentialAction: {
       "@type": "SearchAction",
       target: {
         "@type": "EntryPoint",
-        urlTemplate: `${siteUrl("/search")}?q={search_term_string}`,
+        urlTemplate: `${publicationUrl(publication, "/search")}?q={search_term_string}`,
       },
       // schema-dts has no type for Google's "query-input" shorthand.
       ...({ "query-input": "required name=search_term_string" } as object),
@@ -33,30 +36,37 @@ export function websiteJsonLd(): WithContext<WebSite> {
   };
 }
 
-export function organizationJsonLd(): WithContext<Organization> {
+export function organizationJsonLd(publication: Publication): WithContext<Organization> {
   return {
     "@context": "https://schema.org",
     "@type": "NewsMediaOrganization",
-    "@id": organizationId(),
-    name: SITE.name,
-    url: siteUrl("/"),
+    "@id": organizationId(publication),
+    name: publication.name,
+    url: publicationUrl(publication),
     logo: {
       "@type": "ImageObject",
-      "@id": `${siteUrl("/")}#logo`,
-      url: siteUrl("/images/logo.png"),
+      "@id": `${publicationUrl(publication)}#logo`,
+      url: publicationUrl(publication, "/images/logo.png"),
       width: "512",
       height: "512",
-      caption: SITE.name,
+      caption: publication.name,
     },
-    email: SITE.contact.email,
-    telephone: SITE.contact.phone,
-    sameAs: SOCIAL_LINKS.map((link) => link.href),
-    parentOrganization: { "@type": "Organization", name: SITE.network.name },
+    email: publication.contact.email,
+    telephone: publication.contact.phone,
+    ...(publication.town ? { areaServed: { "@type": "Place", name: publication.town } } : {}),
+    sameAs: publication.social.map((link) => link.href),
+    parentOrganization: {
+      "@type": "NewsMediaOrganization",
+      "@id": `${SITE.network.url}/#organization`,
+      name: SITE.network.name,
+      url: SITE.network.url,
+    },
   };
 }
 
 /** Breadcrumbs as [name, path] pairs from the home page down. */
 export function breadcrumbJsonLd(
+  publication: Publication,
   trail: readonly (readonly [string, string])[],
 ): WithContext<BreadcrumbList> {
   return {
@@ -66,20 +76,21 @@ export function breadcrumbJsonLd(
       "@type": "ListItem",
       position: index + 1,
       name,
-      item: siteUrl(path),
+      item: publicationUrl(publication, path),
     })),
   };
 }
 
 export function faqJsonLd(
+  publication: Publication,
   entries: readonly { question: string; answer: string }[],
 ): WithContext<FAQPage> {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
-    "@id": `${siteUrl("/faq")}#faq`,
-    url: siteUrl("/faq"),
-    isPartOf: { "@id": websiteId() },
+    "@id": `${publicationUrl(publication, "/faq")}#faq`,
+    url: publicationUrl(publication, "/faq"),
+    isPartOf: { "@id": websiteId(publication) },
     mainEntity: entries.map((entry) => ({
       "@type": "Question",
       name: entry.question,

@@ -1,12 +1,15 @@
 import { config } from "@/lib/env";
+import { publicationOfRequest } from "@/lib/publication";
 import { getNowPlaying } from "@/lib/radio/now-playing";
+import { radioOf } from "@/lib/radio/station";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(): Promise<Response> {
+export async function GET(request: Request): Promise<Response> {
   // Cached for a few seconds in lib/radio; the browser always asks again.
-  return Response.json(await getNowPlaying(config().radio), {
+  const radio = radioOf(publicationOfRequest(request), config().radio);
+  return Response.json(await getNowPlaying(radio), {
     headers: { "Cache-Control": "no-store" },
   });
 }

@@ -1,16 +1,13 @@
 import { refreshBlog } from "@/lib/blog/refresh";
-import { config } from "@/lib/env";
-import {
-  hasOperatorSecret,
-  logRefresh,
-  metrics,
-  parseRefreshRequest,
-  secretRefused,
-} from "@/lib/ops";
+import { logRefresh, metrics, parseRefreshRequest, secretRefused } from "@/lib/ops";
 import { refreshSections } from "@/lib/news/refresh";
+import { publicationOfRequest } from "@/lib/publication";
+import { editorAccess } from "@/lib/publication/editor-secret";
 
 /**
- * POST /api/revalidate: on-demand refresh for editors and the blog's functions host.
+ * POST /api/revalidate: on-demand refresh of the publication the host names, for its editors
+ * (its revalidateSecret), the network's operators (REVALIDATE_SECRET) and the blog's functions
+ * host.
  * Body (lib/ops/refresh-request.ts): {"sections": [...] | "all"}, {"blog": true}, or empty for
  * the blog. Sections' feeds are read again before answering, so the next reader sees the new
  * headlines. Secret as lib/ops/operator-secret.ts says; wrong or missing: 401; a bad body: 400.
@@ -27,7 +24,11 @@ function badRequest(error: string, extra: Record<string, unknown> = {}, status =
 }
 
 export async function POST(request: Request) {
-  if (!hasOperatorSecret(request, config().revalidateSecret)) return secretRefused();
+  // The publication the host names (server.mjs); its editors' secret or the network's opens it.
+  const publication = publicationOfRequest(request);
+  const access = editorAccess(request, publication);
+  if (!access.ok) return secretRefused(access.status);
+  if (!publication) return secretRefused(401);
 
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) return badRequest("The body is too large.", {}, 413);
@@ -43,23 +44,27 @@ export async function POST(request: Request) {
     );
   }
 
-  const sections = parsed.sections.length > 0 ? await refreshSections(parsed.sections) : [];
+  const sections =
+    parsed.sections.length > 0 ? await refreshSections(publication, parsed.sections) : [];
   if (sections.length > 0) {
     metrics().refreshes.inc({ kind: "headlines" });
-    logRefresh(`headlines of ${parsed.sections.join(", ")}`, {
+    logRefresh(`headlines of ${parsed.sections.join(", ")} for ${publication.key}`, {
+      publication: publication.key,
+      by: access.scope,
       sections: parsed.sections,
       failedFeeds: sections.flatMap((section) => section.failures.map((failure) => failure.url)),
     });
   }
-  const blog = parsed.blog ? refreshBlog() : null;
+  const blog = parsed.blog ? refreshBlog(publication) : null;
   if (blog) {
     metrics().refreshes.inc({ kind: "blog" });
-    logRefresh("blog");
+    logRefresh(`blog of ${publication.key}`, { publication: publication.key, by: access.scope });
   }
 
   return Response.json(
     {
       revalidated: true,
+      publication: publication.key,
       at: new Date().toISOString(),
       sections,
       blog: blog !== null,

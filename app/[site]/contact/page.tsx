@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import card from "@/components/ui/card.module.css";
+import { EmbedFrame } from "@/components/ui/embed-frame";
+import { PageHeader } from "@/components/ui/page-header";
+import { config } from "@/lib/env";
+import { publicationFromParams, type SiteProps } from "@/lib/publication";
+import { pageMetadata } from "@/lib/seo";
+
+export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
+  const publication = await publicationFromParams(params);
+  return pageMetadata(publication, {
+    title: "Contact Us",
+    description: `Send a story tip, a correction, a letter to the editor or an advertising enquiry to ${publication.name}.`,
+    path: "/contact",
+  });
+}
+
+export default async function ContactPage({ params }: SiteProps) {
+  const publication = await publicationFromParams(params);
+  return (
+    <div className="container">
+      <PageHeader
+        title="Contact Us"
+        subtitle="Story tips, corrections, letters and advertising: we read everything."
+      />
+      <div className={card.withSidebar}>
+        <EmbedFrame
+          src={config().embeds.contactFormUrl.toString()}
+          title="Contact form"
+          height={800}
+        />
+        <aside className={card.card} aria-labelledby="newsroom">
+          <h2 id="newsroom">The newsroom</h2>
+          <address>
+            {publication.contact.address.map((line) => (
+              <span key={line}>
+                {line}
+                <br />
+              </span>
+            ))}
+          </address>
+          <p>
+            Phone:{" "}
+            <a href={`tel:${publication.contact.phone.replace(/[^\d+]/g, "")}`}>
+              {publication.contact.phone}
+            </a>
+            <br />
+            E-mail: <a href={`mailto:${publication.contact.email}`}>{publication.contact.email}</a>
+          </p>
+          <p className={card.muted}>The newsroom is staffed weekdays 8 a.m. to 6 p.m.</p>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import type { CSSProperties, ReactNode } from "react";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { PhotoFallbackScript } from "@/components/news/photo-fallback";
+import { brandOf, footerOf } from "@/lib/publication/brand";
+import { publicationFromParams } from "@/lib/publication";
+import { rssAlternate } from "@/lib/seo";
+
+type Props = { children: ReactNode; params: Promise<{ site: string }> };
+
+// Nothing is rendered at build time: the build never knows the network (PUBLICATIONS_FILE is
+// read at start). Each publication's pages render on their first request and are then cached
+// under its key like any page.
+export function generateStaticParams(): { site: string }[] {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const publication = await publicationFromParams(params);
+  return {
+    metadataBase: publication.url,
+    title: { default: publication.name, template: `%s | ${publication.name}` },
+    description: publication.description,
+    applicationName: publication.name,
+    alternates: { types: rssAlternate(publication) },
+    openGraph: {
+      siteName: publication.name,
+      locale: "en_US",
+      type: "website",
+      images: [{ url: "/opengraph-image", width: 1200, height: 630, alt: publication.name }],
+    },
+    twitter: { card: "summary_large_image" },
+    robots: { index: true, follow: true },
+    formatDetection: { telephone: false },
+    icons: { icon: "/icon.svg", apple: "/apple-icon.png" },
+  };
+}
+
+export default async function PublicationLayout({ children, params }: Props) {
+  const publication = await publicationFromParams(params);
+  const brand = brandOf(publication);
+  return (
+    <div className="publication" style={{ display: "contents", ...accentStyle(brand.accent) }}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader brand={brand} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter {...footerOf(publication)} />
+      <PhotoFallbackScript />
+    </div>
+  );
+}
+
+/** The publication's accent and its darker shade (hover, pressed), as the CSS variables. */
+function accentStyle(accent: string): CSSProperties {
+  const dark = `#${[1, 3, 5]
+    .map((i) => Math.round(parseInt(accent.slice(i, i + 2), 16) * 0.77))
+    .map((v) => v.toString(16).padStart(2, "0"))
+    .join("")}`;
+  return { "--color-accent": accent, "--color-accent-dark": dark } as CSSProperties;
+}

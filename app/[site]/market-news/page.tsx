@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import { AdSlot } from "@/components/ui/ad-slot";
+import card from "@/components/ui/card.module.css";
+import { EmbedFrame } from "@/components/ui/embed-frame";
+import { PageHeader } from "@/components/ui/page-header";
+import { config } from "@/lib/env";
+import { publicationFromParams, type SiteProps } from "@/lib/publication";
+import { pageMetadata } from "@/lib/seo";
+
+export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
+  const publication = await publicationFromParams(params);
+  return pageMetadata(publication, {
+    title: "Market News",
+    description:
+      "Market news in pictures: the latest stories on stocks, bonds, commodities and the economy.",
+    path: "/market-news",
+  });
+}
+
+const LEARN_MORE = [
+  {
+    href: "https://en.wikipedia.org/wiki/Stock_market",
+    label: "Stock market",
+    blurb: "How shares are listed, bought and sold.",
+  },
+  {
+    href: "https://en.wikipedia.org/wiki/Financial_market",
+    label: "Financial market",
+    blurb: "Where bonds, currencies and commodities trade.",
+  },
+];
+
+export default async function MarketNewsPage({ params }: SiteProps) {
+  const publication = await publicationFromParams(params);
+  return (
+    <div className="container">
+      <PageHeader title="Market News" subtitle="The day's market stories at a glance." />
+      <div className={card.withSidebar}>
+        <EmbedFrame
+          src={config().embeds.marketBoardUrl.toString()}
+          title="Market news image board"
+          height={1600}
+        />
+        <div className={card.stack}>
+          <AdSlot placement="sidebar" town={publication.town} />
+          <section className={card.card} aria-labelledby="learn-more">
+            <h2 id="learn-more">Learn More</h2>
+            <ul className={card.linkList}>
+              {LEARN_MORE.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                  <br />
+                  <span className={card.muted}>{link.blurb}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

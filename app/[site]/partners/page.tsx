@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import card from "@/components/ui/card.module.css";
+import { EmbedFrame } from "@/components/ui/embed-frame";
+import { PageHeader } from "@/components/ui/page-header";
+import { localize, publicationFromParams, type SiteProps } from "@/lib/publication";
+import { pageMetadata } from "@/lib/seo";
+import { partnerDocuments, SITE } from "@/lib/site";
+
+export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
+  const publication = await publicationFromParams(params);
+  return pageMetadata(publication, {
+    title: "Partners",
+    description: `Partner with ${publication.name}: our media kit, the ${SITE.network.name} partnership guide and community sponsorship.`,
+    path: "/partners",
+  });
+}
+
+export default async function PartnersPage({ params }: SiteProps) {
+  const publication = await publicationFromParams(params);
+  return (
+    <div className="container">
+      <PageHeader
+        title="Partners"
+        subtitle={`Working with ${publication.name} and the ${SITE.network.name}.`}
+      />
+      <div className={card.stack}>
+        {localize(partnerDocuments(), publication).map((doc) => (
+          <section key={doc.embedUrl} className={card.card} aria-label={doc.title}>
+            <h2>{doc.title}</h2>
+            <p>{doc.description}</p>
+            <EmbedFrame
+              src={doc.embedUrl}
+              title={`${doc.title} (shared document)`}
+              aspectRatio="4 / 3"
+            />
+            <p style={{ marginTop: "0.75rem" }}>
+              <a href={doc.openUrl} target="_blank" rel="noopener noreferrer">
+                Open “{doc.title}” in Google Drive
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          </section>
+        ))}
+        <section className={card.card} aria-labelledby="opportunities">
+          <h2 id="opportunities">Partnership Opportunities</h2>
+          <p>
+            Sponsor local coverage, advertise to readers across {publication.town}, or syndicate our
+            reporting through the {SITE.network.name}. Tell us what you have in mind and our
+            partnerships team will reply within two working days.
+          </p>
+          <Link href="/contact" className={card.button}>
+            Contact our partnerships team
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import card from "@/components/ui/card.module.css";
+import { PageHeader } from "@/components/ui/page-header";
+import { publicationFromParams, type SiteProps } from "@/lib/publication";
+import { pageMetadata } from "@/lib/seo";
+
+export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
+  const publication = await publicationFromParams(params);
+  return pageMetadata(publication, {
+    title: "Resources",
+    description:
+      "Guides, tutorials and outside reading for readers getting started with markets and personal investing.",
+    path: "/resources",
+  });
+}
+
+const GUIDES = [
+  {
+    title: "Getting Started with Stock Trading",
+    text: "What a brokerage account is, how orders work, what fees to expect, and why a long time horizon matters more than picking the perfect day to buy.",
+  },
+  {
+    title: "Trading Tools & Resources",
+    text: "Screeners, watchlists, company filings and economic calendars: the free tools that help you read a market before you act on it.",
+  },
+];
+
+const EXTERNAL = [
+  { href: "https://en.wikipedia.org/wiki/Business_cycle", label: "Understanding Market Cycles" },
+  {
+    href: "https://en.wikipedia.org/wiki/Financial_risk_management",
+    label: "Risk Management Strategies",
+  },
+  {
+    href: "https://en.wikipedia.org/wiki/Diversification_(finance)",
+    label: "Portfolio Diversification Guide",
+  },
+];
+
+export default function ResourcesPage() {
+  return (
+    <div className="container">
+      <PageHeader
+        title="Resources"
+        subtitle="Guides and reading to help you follow the markets with confidence."
+      />
+      <div className={card.grid2}>
+        <section className={card.card} aria-labelledby="guides">
+          <h2 id="guides">Guides &amp; Tutorials</h2>
+          {GUIDES.map((guide) => (
+            <article key={guide.title}>
+              <h3>{guide.title}</h3>
+              <p>{guide.text}</p>
+            </article>
+          ))}
+        </section>
+        <section className={card.card} aria-labelledby="external">
+          <h2 id="external">External Resources</h2>
+          <ul className={card.linkList}>
+            {EXTERNAL.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The publication layer's front door: which publication a request is, and what it is.
+ * See README, "Running a network".
+ */
+import { notFound } from "next/navigation";
+import type { Publication } from "./publication";
+import { publicationByKey } from "./registry";
+
+export { fillPublication, localize } from "./fill";
+export type { Publication } from "./publication";
+export {
+  embeddedPublication,
+  fromEntry,
+  isNetwork,
+  publicationByKey,
+  publications,
+} from "./registry";
+
+/** An absolute address on the publication's own origin. */
+export function publicationUrl(publication: Publication, path = "/"): string {
+  return new URL(path, publication.url).toString();
+}
+
+/**
+ * The publication of a route below app/[site]: server.mjs put its key there (through the one
+ * rewrite in next.config.ts). Any other value (a path typed with a key in it) is a 404.
+ */
+export async function publicationFromParams(
+  params: Promise<{ site: string }>,
+): Promise<Publication> {
+  const publication = publicationByKey((await params).site);
+  if (!publication) notFound();
+  return publication;
+}
+
+/** The publication server.mjs named for a route handler outside app/[site] (x-publication). */
+export function publicationOfRequest(request: Request): Publication | undefined {
+  const key = request.headers.get("x-publication");
+  return key ? publicationByKey(key) : undefined;
+}
+
+/** The props of every page and route below app/[site]. */
+export type SiteProps = { params: Promise<{ site: string }> };

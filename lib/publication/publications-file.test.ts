@@ -1,0 +1,138 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fillPublication, localize } from "./fill";
+import {
+  parsePublications,
+  PublicationsFileError,
+  readPublicationsFile,
+  requestHostKey,
+} from "./publications-file.mjs";
+import { fromEntry } from "./registry";
+
+const SECTIONS = ["local", "national", "sports"];
+
+function parse(publications: unknown[]) {
+  return parsePublications(JSON.stringify({ publications }), { sections: SECTIONS });
+}
+
+function problems(publications: unknown[]): string[] {
+  try {
+    parse(publications);
+  } catch (error) {
+    if (error instanceof PublicationsFileError) return error.problems;
+    throw error;
+  }
+  throw new Error("no error");
+}
+
+describe("parsePublications", () => {
+  it("reads each publication with its key (the host) and defaults", () => {
+    const [chronicle, ledger] = parse([
+      { url: "https://www.RiverbendChronicle.com", name: "The Riverbend Chronicle" },
+      {
+        url: "http://lakeside.localhost:3000",
+        name: "The Lakeside Ledger",
+        blogDomain: "ledger.example",
+        feeds: { local: ["https://news.lakeside.example/rss.xml"] },
+        revalidateSecret: "a-secret-of-sixteen-chars",
+        accent: "#0B5394",
+      },
+    ]);
+    expect(chronicle).toMatchObject({
+      key: "www.riverbendchronicle.com",
+      url: "https://www.riverbendchronicle.com",
+      blogDomain: "riverbendchronicle.com",
+      feeds: {},
+      revalidateSecret: null,
+    });
+    expect(ledger).toMatchObject({
+      key: "lakeside.localhost",
+      url: "http://lakeside.localhost:3000",
+      blogDomain: "ledger.example",
+      feeds: { local: ["https://news.lakeside.example/rss.xml"] },
+      accent: "#0b5394",
+    });
+  });
+
+  it("names the publication and the field of every mistake", () => {
+    const found = problems([
+      { url: "https://a.example", name: "A", colour: "red" },
+      { url: "https://b.example" },
+      { url: "https://c.example/news", name: "C" },
+      { url: "https://a.example:8443", name: "A again" },
+      { url: "https://d.example", name: "D", feeds: { weather: ["https://w.example/rss"] } },
+      { url: "https://e.example", name: "E", accent: "#ffdd00", revalidateSecret: "short" },
+      { url: "https://f.example", name: "F", feeds: { local: ["ftp://f.example/rss"] } },
+      "not an object",
+    ]);
+    expect(found).toEqual([
+      'publication 1 (https://a.example): "colour" is not a field of a publication (a typo?)',
+      'publication 2 (https://b.example): "name" is required',
+      'publication 3 (https://c.example/news): "url" must be an origin only (scheme, host, port), got "https://c.example/news"',
+      'publication 4 (https://a.example:8443): "url" names the host "a.example" again (publication 1 (https://a.example) has it)',
+      'publication 5 (https://d.example): "feeds.weather" is not a section (one of local, national, sports)',
+      expect.stringMatching(
+        /^publication 6 \(https:\/\/e\.example\): "accent" "#ffdd00" is too light/,
+      ),
+      'publication 6 (https://e.example): "revalidateSecret" must be at least 16 characters',
+      'publication 7 (https://f.example): "feeds.local" must use http or https, got "ftp://f.example/rss"',
+      "publication 8: must be an object",
+    ]);
+  });
+
+  it("refuses a file that is not a list of publications", () => {
+    expect(() => parsePublications("{")).toThrow(/not valid JSON/);
+    expect(() => parsePublications("[]")).toThrow(/"publications": \[ \.\.\. \]/);
+    expect(() => parsePublications('{"publications":[]}')).toThrow(/no publication/);
+  });
+
+  it("names the file it could not read", () => {
+    expect(() => readPublicationsFile("/nonexistent/publications.json")).toThrow(
+      /cannot read \/nonexistent\/publications\.json: ENOENT/,
+    );
+    const dir = mkdtempSync(path.join(os.tmpdir(), "publications-"));
+    const file = path.join(dir, "publications.json");
+    writeFileSync(file, JSON.stringify({ publications: [{ url: "https://a.example" }] }));
+    expect(() => readPublicationsFile(file)).toThrow(
+      `${file}: publication 1 (https://a.example): "name" is required`,
+    );
+  });
+});
+
+describe("requestHostKey", () => {
+  it("is the Host header without its port, in lower case", () => {
+    expect(requestHostKey("Lakeside.Example:3000")).toBe("lakeside.example");
+    expect(requestHostKey("lakeside.example.")).toBe("lakeside.example");
+    expect(requestHostKey("lakeside.example")).toBe("lakeside.example");
+    expect(requestHostKey(undefined)).toBe("");
+    expect(requestHostKey("x".repeat(300))).toBe("");
+  });
+});
+
+describe("a publication from its entry", () => {
+  const [entry] = parse([{ url: "https://lakeside.example", name: "The Lakeside Ledger" }]);
+  const lakeside = fromEntry(entry!);
+
+  it("fills what the entry leaves out from its name and host", () => {
+    expect(lakeside).toMatchObject({
+      name: "The Lakeside Ledger",
+      shortName: "Lakeside Ledger",
+      town: "Lakeside",
+      initials: "LL",
+      contact: { email: "newsroom@lakeside.example", street: "Lakeside" },
+      social: [],
+    });
+    expect(lakeside.url.href).toBe("https://lakeside.example/");
+  });
+
+  it("names itself in the network's texts", () => {
+    expect(
+      fillPublication("{{name}} of {{town}}, part of the {{network}}: {{email}}", lakeside),
+    ).toBe(
+      "The Lakeside Ledger of Lakeside, part of the Metro Press Network: newsroom@lakeside.example",
+    );
+    expect(fillPublication("{{unknown}} stays", lakeside)).toBe("{{unknown}} stays");
+    expect(localize({ a: ["{{town}}"], n: 3 }, lakeside)).toEqual({ a: ["Lakeside"], n: 3 });
+  });
+});

@@ -1,0 +1,122 @@
+import { config } from "../env";
+import { SECTIONS } from "../news/sections";
+import { PARTNER_SITES, SITE, SOCIAL_LINKS } from "../site";
+import type { Publication } from "./publication";
+import { hostKey, readPublicationsFile, type PublicationEntry } from "./publications-file.mjs";
+
+/**
+ * The publications this process serves: the file PUBLICATIONS_FILE names, read once at start
+ * (a restart adds one; the build never reads it), or the one embedded publication.
+ * Lookups are by key (the host), one Map lookup whatever the size of the network.
+ */
+
+/** The network's look where a publication says nothing (app/globals.css's accent). */
+const NETWORK_ACCENT = "#a3161b";
+
+interface Registry {
+  file: string | null;
+  list: Publication[];
+  byKey: Map<string, Publication>;
+}
+
+let registry: Registry | undefined;
+
+function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((word) => /^[A-Za-z0-9]/.test(word));
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join("");
+}
+
+function withoutArticle(name: string): string {
+  return name.replace(/^the\s+/i, "");
+}
+
+/** A file's entry with every default filled in. */
+export function fromEntry(entry: PublicationEntry): Publication {
+  const shortName = entry.shortName ?? withoutArticle(entry.name);
+  const town = entry.town ?? shortName.split(/\s+/)[0]!;
+  const url = new URL(entry.url);
+  return {
+    key: entry.key,
+    url,
+    name: entry.name,
+    shortName,
+    town,
+    tagline: entry.tagline ?? SITE.tagline,
+    description:
+      entry.description ??
+      `${entry.name}: local news for ${town} with national and world headlines, business, sports, culture, a newsroom blog and live radio.`,
+    initials: entry.initials ?? initialsOf(shortName),
+    accent: entry.accent ?? NETWORK_ACCENT,
+    blogDomain: entry.blogDomain,
+    feeds: entry.feeds,
+    revalidateSecret: entry.revalidateSecret,
+    contact: {
+      email: entry.contact?.email ?? `newsroom@${entry.blogDomain}`,
+      phone: entry.contact?.phone ?? SITE.contact.phone,
+      address: entry.contact?.address ?? [entry.name, town],
+      street: (entry.contact?.address ?? [entry.name, town]).slice(1).join(", ") || town,
+    },
+    social: entry.social ?? [],
+    // The network's partners, less the publication itself.
+    partners:
+      entry.partners ??
+      PARTNER_SITES.filter((site) => hostKey(new URL(site.href).hostname) !== entry.key),
+    radio: {
+      ports: entry.radio?.ports ?? null,
+      station: entry.radio?.station ?? `${shortName} Radio`,
+    },
+  };
+}
+
+/** The one publication of a deployment without PUBLICATIONS_FILE: today's variables. */
+export function embeddedPublication(): Publication {
+  const cfg = config();
+  return {
+    key: hostKey(cfg.siteUrl.hostname),
+    url: cfg.siteUrl,
+    name: SITE.name,
+    shortName: SITE.shortName,
+    town: "Riverbend",
+    tagline: SITE.tagline,
+    description: SITE.description,
+    initials: initialsOf(SITE.shortName),
+    accent: NETWORK_ACCENT,
+    blogDomain: cfg.blogApi?.domain ?? cfg.blogDomain,
+    feeds: {},
+    revalidateSecret: null,
+    contact: { ...SITE.contact, street: "100 Main Street, Riverbend" },
+    social: SOCIAL_LINKS,
+    partners: PARTNER_SITES,
+    radio: { ports: null, station: "Riverbend Radio" },
+  };
+}
+
+function load(): Registry {
+  const file = config().publicationsFile;
+  if (registry && registry.file === file) return registry;
+  const list = file
+    ? readPublicationsFile(file, { sections: SECTIONS.map((section) => section.slug) }).map(
+        fromEntry,
+      )
+    : [embeddedPublication()];
+  registry = { file, list, byKey: new Map(list.map((p) => [p.key, p])) };
+  return registry;
+}
+
+/** Every publication served, in the file's order. */
+export function publications(): readonly Publication[] {
+  return load().list;
+}
+
+/** True when a publications file names the network (else: the embedded publication). */
+export function isNetwork(): boolean {
+  return load().file !== null;
+}
+
+/** The publication of a route's [site] segment (its key); undefined for any other value. */
+export function publicationByKey(key: string): Publication | undefined {
+  return load().byKey.get(key);
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the production server. Next.js behind one host check, so one build serves every
+ * publication of the network, each by its Host (see README, "Running a network").
+ *
+ *   node server.mjs [-p 3000] [-H 0.0.0.0]
+ *
+ * For each request it
+ *  - lets GET /api/health through whatever the host (load balancers ask by address);
+ *  - finds the publication the Host header names (port ignored; PUBLICATIONS_FILE, validated
+ *    at start), or the one embedded publication when there is no file (any host);
+ *  - answers 421 Misdirected Request for a host that is no publication's: nothing is rendered
+ *    or stored for it;
+ *  - passes the publication's key to Next in the x-publication header, which it always
+ *    overwrites (a reader cannot choose it), and which the one rewrite in next.config.ts turns
+ *    into the route segment app/[site]: pages are then cached per publication like any page.
+ *
+ * X-Forwarded-Host and Forwarded never choose a publication and are removed before Next sees
+ * the request, unless TRUST_FORWARDED_HOST=1 says a trusted proxy in front sets them.
+ *
+ * A plain Node module (no TypeScript, no Next import at the top) because it runs before Next
+ * and must start in milliseconds; the check per request is one Map lookup.
+ */
+import http from "node:http";
+import {
+  PublicationsFileError,
+  hostKey,
+  readPublicationsFile,
+  requestHostKey,
+} from "./lib/publication/publications-file.mjs";
+
+const argv = process.argv.slice(2);
+function option(short, long, fallback) {
+  const index = argv.findIndex((arg) => arg === short || arg === long);
+  return index >= 0 && argv[index + 1] ? argv[index + 1] : fallback;
+}
+const port = Number(option("-p", "--port", process.env.PORT ?? 3000));
+const hostname = option("-H", "--hostname", process.env.HOSTNAME ?? "0.0.0.0");
+// The project folder is where it is started, as for `next start` (a test instance runs a copy).
+const dir = process.cwd();
+
+// Before Next and React load: they pick their production builds from it.
+process.env.NODE_ENV = "production";
+const { default: next } = await import("next");
+
+/** Host → publication key. null: the embedded publication answers any host. */
+function hostTable() {
+  const file = process.env.PUBLICATIONS_FILE?.trim();
+  if (!file) return null;
+  try {
+    const table = new Map();
+    for (const publication of readPublicationsFile(file))
+      table.set(publication.key, publication.key);
+    return table;
+  } catch (error) {
+    if (error instanceof PublicationsFileError) {
+      for (const problem of error.problems) console.error(`PUBLICATIONS_FILE: ${problem}`);
+      console.error('Invalid publications file: see README.md, "Running a network".');
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const table = hostTable();
+let embeddedKey = "localhost";
+try {
+  embeddedKey = hostKey(new URL(process.env.SITE_URL?.trim() || "http://localhost:3000").hostname);
+} catch {
+  // lib/env.ts reports a malformed SITE_URL at start and stops the server.
+}
+const trustForwarded = process.env.TRUST_FORWARDED_HOST?.trim() === "1";
+
+const MISDIRECTED = "This host is not a publication of this network.\n";
+
+const app = next({ dev: false, dir, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+function publicationOf(req) {
+  let host = req.headers.host;
+  if (trustForwarded) {
+    const forwarded = req.headers["x-forwarded-host"];
+    if (typeof forwarded === "string" && forwarded) host = forwarded.split(",")[0].trim();
+  }
+  if (table === null) return embeddedKey;
+  return table.get(requestHostKey(host)) ?? null;
+}
+
+const server = http.createServer((req, res) => {
+  const headers = req.headers;
+  delete headers["x-publication"];
+  const key = publicationOf(req);
+  if (!trustForwarded) {
+    delete headers["x-forwarded-host"];
+    delete headers.forwarded;
+  }
+  if (key === null) {
+    if (req.url === "/api/health" || req.url?.startsWith("/api/health?")) {
+      handle(req, res);
+      return;
+    }
+    res.writeHead(421, {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "content-length": Buffer.byteLength(MISDIRECTED),
+    });
+    res.end(req.method === "HEAD" ? undefined : MISDIRECTED);
+    return;
+  }
+  headers["x-publication"] = key;
+  handle(req, res);
+});
+
+server.listen(port, hostname, () => {
+  const where = table ? `${table.size} publications` : `the embedded publication (${embeddedKey})`;
+  console.log(`▲ Ready on http://${hostname}:${port}, serving ${where}`);
+});
+
+function stop() {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
