@@ -11,6 +11,7 @@ import { builtHeadersMismatch } from "./lib/serving/security-headers";
 import { installPageBytes } from "./lib/serving/page-bytes";
 // Installs the logger for the Redis connection's changes of state before the first request.
 import "./lib/cache/shared-store";
+import { redisClient } from "./lib/cache/redis-client.mjs";
 
 try {
   const mismatch = builtHeadersMismatch(config());
@@ -33,3 +34,7 @@ try {
 
 // Cached pages are encoded once and their bytes reused (see there).
 installPageBytes();
+
+// Connect to Redis now, not on the first request: a (re)started instance's first reader then
+// gets the page every instance shares instead of a render of its own.
+redisClient();

@@ -8,3 +8,8 @@ export declare function appEnv(options: {
   blog?: "local" | "functions";
 }): Record<string, string>;
 export declare function standInArgs(options?: { port?: number; radio?: boolean }): string[];
+export declare const EDITOR_SECRETS: { riverbend: string; lakeside: string };
+export declare function writePublicationsFile(
+  name: string,
+  origins: { riverbend: string; lakeside: string; hillcountry?: string },
+): string;

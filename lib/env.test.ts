@@ -159,3 +159,22 @@ describe("parseConfig", () => {
     expect(parseConfig({ SITE_URL: "  ", BLOG_API_URL: "", BLOG_API_KEY: "" }).blogApi).toBeNull();
   });
 });
+
+describe("the network's variables", () => {
+  it("reads PUBLICATIONS_FILE and TRUST_FORWARDED_HOST", () => {
+    const cfg = parseConfig({
+      PUBLICATIONS_FILE: " /etc/network.json ",
+      TRUST_FORWARDED_HOST: "1",
+    });
+    expect(cfg.publicationsFile).toBe("/etc/network.json");
+    expect(cfg.trustForwardedHost).toBe(true);
+    expect(parseConfig({}).trustForwardedHost).toBe(false);
+    expect(parseConfig({}).publicationsFile).toBeNull();
+  });
+
+  it("refuses a TRUST_FORWARDED_HOST that is neither 0 nor 1", () => {
+    expect(() => parseConfig({ TRUST_FORWARDED_HOST: "yes" })).toThrow(
+      /TRUST_FORWARDED_HOST must be 1/,
+    );
+  });
+});

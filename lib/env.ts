@@ -12,6 +12,8 @@ export interface AppConfig {
   publicationsFile: string | null;
   /** `domain` the embedded publication sends to the blog's functions host. */
   blogDomain: string;
+  /** X-Forwarded-Host chooses the publication (a trusted proxy sets it); server.mjs reads it. */
+  trustForwardedHost: boolean;
   newsFeedsFile: string | null;
   feedJsonServiceUrl: URL | null;
   feedRevalidateSeconds: number;
@@ -181,6 +183,13 @@ export function parseConfig(env: Source): AppConfig {
     }
   }
 
+  const trust = text("TRUST_FORWARDED_HOST") ?? "0";
+  if (trust !== "0" && trust !== "1") {
+    problems.push(
+      `TRUST_FORWARDED_HOST must be 1 (a trusted proxy sets X-Forwarded-Host) or 0, got "${trust}"`,
+    );
+  }
+
   const logFormat = parseLogFormat(env.LOG_FORMAT);
   if (logFormat === null) {
     problems.push(`LOG_FORMAT must be "json" or "text", got "${env.LOG_FORMAT}"`);
@@ -190,6 +199,7 @@ export function parseConfig(env: Source): AppConfig {
     siteUrl,
     publicationsFile: text("PUBLICATIONS_FILE") ?? null,
     blogDomain,
+    trustForwardedHost: trust === "1",
     newsFeedsFile: text("NEWS_FEEDS_FILE") ?? null,
     feedJsonServiceUrl: optionalUrl("FEED_JSON_SERVICE_URL"),
     feedRevalidateSeconds: positiveInt("FEED_REVALIDATE_SECONDS", 300, 86_400),

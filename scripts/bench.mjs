@@ -22,6 +22,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,7 +30,7 @@ import standIn from "../e2e/env.cjs";
 import catalogue from "../e2e/stand-in/catalogue.cjs";
 import { locate, requireSystemPrograms } from "./system-programs.mjs";
 
-const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
+const { appEnv, STAND_IN_PORT, STAND_IN_URL, writePublicationsFile } = standIn;
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(name);
@@ -50,7 +51,14 @@ const SECONDS = option("--seconds", 5);
 const ROUNDS = option("--rounds", 3);
 const BUILD = !args.includes("--no-build");
 const WARM_UP_SECONDS = 2;
-const ports = { app: 3300, trivial: 3301, tier: 3302, disk: 3303, trivialLive: 3304 };
+const ports = {
+  app: 3300,
+  trivial: 3301,
+  tier: 3302,
+  disk: 3303,
+  trivialLive: 3304,
+  network: 3305,
+};
 const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
 const FEED_DELAY_MS = 300;
 const root = path.resolve(import.meta.dirname, "..");
@@ -177,6 +185,46 @@ run(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
 });
 await waitFor(url("tier", "/terms"));
 
+// A publication of a network (PUBLICATIONS_FILE, three publications), asked by its Host on a
+// server of its own from the same build: the host check (server.mjs) and the rewrite to its
+// pages (next.config.ts) are on every request, as in production.
+const NETWORK_HOST = "lakeside.example";
+run(
+  process.execPath,
+  [path.join(root, "server.mjs"), "-p", String(ports.network), "-H", "127.0.0.1"],
+  {
+    env: {
+      ...env,
+      PUBLICATIONS_FILE: writePublicationsFile("bench", {
+        riverbend: "https://riverbend.example",
+        lakeside: `https://${NETWORK_HOST}`,
+        hillcountry: "https://hillcountry.example",
+      }),
+    },
+  },
+);
+await waitFor(url("network", "/api/health"));
+/** A GET to the network server as `Host: lakeside.example`: its body. */
+function askNetwork(address, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        {
+          host: "127.0.0.1",
+          port: ports.network,
+          path: address,
+          headers: { host: NETWORK_HOST, ...headers },
+        },
+        (response) => {
+          const chunks = [];
+          response.on("data", (chunk) => chunks.push(chunk));
+          response.on("end", () => resolve(Buffer.concat(chunks).toString()));
+        },
+      )
+      .on("error", reject);
+  });
+}
+
 // A post's address, from the blog list.
 const list = await (await fetch(url("app", "/blog"))).text();
 const post = list.match(/href="(\/blog\/[a-z0-9-]+)"/)?.[1];
@@ -277,6 +325,10 @@ const MEASURED = [
   ["/sports", "section.html"],
   [post, "post.html"],
 ];
+// The network publication's own post (its blog folder, content/blog/lakeside.example).
+const networkPost = (await askNetwork("/blog")).match(/href="(\/blog\/[a-z0-9-]+)"/)?.[1];
+if (!networkPost) throw new Error("no post on the network publication's /blog");
+const NETWORK_MEASURED = ["/", "/sports", networkPost];
 for (const [address, file] of MEASURED) {
   writeFileSync(path.join(diskDir, file), bodies.get(address));
   writeFileSync(path.join(diskDir, `${file}.gz`), gzipSync(bodies.get(address), { level: 6 }));
@@ -308,7 +360,9 @@ http {
 run(NGINX, ["-p", diskDir, "-c", path.join(diskDir, "nginx.conf")]);
 await waitFor(url("disk", "/home.html"));
 
-function wrk(address, gzip, seconds = SECONDS) {
+function wrk(target, gzip, seconds = SECONDS) {
+  // A target is an address, or [address, Host header].
+  const [address, host] = Array.isArray(target) ? target : [target, null];
   const out = execFileSync(
     "wrk",
     [
@@ -317,6 +371,7 @@ function wrk(address, gzip, seconds = SECONDS) {
       `-d${seconds}s`,
       "--latency",
       ...(gzip ? ["-H", "Accept-Encoding: gzip"] : []),
+      ...(host ? ["-H", `Host: ${host}`] : []),
       address,
     ],
     { encoding: "utf8" },
@@ -334,6 +389,10 @@ for (const [address] of MEASURED) {
     await (await fetch(url("app", address), { headers })).arrayBuffer();
     await (await fetch(url("tier", address), { headers })).arrayBuffer();
   }
+}
+for (const address of NETWORK_MEASURED) {
+  for (const gzip of [false, true])
+    await askNetwork(address, gzip ? { "accept-encoding": "gzip" } : {});
 }
 await sleep(500);
 
@@ -371,11 +430,16 @@ for (const gzip of [false, true]) {
   const site = new Map(MEASURED.map(([address]) => [address, []]));
   const disk = new Map(MEASURED.map(([address]) => [address, []]));
   const tier = new Map(MEASURED.map(([address]) => [address, []]));
+  const network = new Map(NETWORK_MEASURED.map((address) => [address, []]));
   // Every address measured, in the order of a round, with the list its results go to.
   const plan = [
     [url("trivial"), ceiling],
     [url("trivialLive", "/live/latest"), live],
     ...MEASURED.map(([address]) => [url("app", address), site.get(address)]),
+    ...NETWORK_MEASURED.map((address) => [
+      [url("network", address), NETWORK_HOST],
+      network.get(address),
+    ]),
     ...MEASURED.flatMap(([address, file]) => [
       [url("disk", `/${file}`), disk.get(address)],
       [url("tier", address), tier.get(address)],
@@ -407,6 +471,9 @@ for (const gzip of [false, true]) {
   for (const [address] of MEASURED) {
     // Each round's page against that round's ceiling.
     line(`site ${address}`, site.get(address), ceiling);
+  }
+  for (const address of NETWORK_MEASURED) {
+    line(`network publication ${address}`, network.get(address), ceiling);
   }
   for (const [address, file] of MEASURED) {
     line(`nginx, same bytes from disk (${file})`, disk.get(address));

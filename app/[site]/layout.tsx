@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import type { CSSProperties, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { PhotoFallbackScript } from "@/components/news/photo-fallback";
 import { brandOf, footerOf } from "@/lib/publication/brand";
 import { publicationFromParams } from "@/lib/publication";
+import { NETWORK_ACCENT } from "@/lib/publication/registry";
 import { rssAlternate } from "@/lib/seo";
 
 type Props = { children: ReactNode; params: Promise<{ site: string }> };
@@ -41,7 +42,14 @@ export default async function PublicationLayout({ children, params }: Props) {
   const publication = await publicationFromParams(params);
   const brand = brandOf(publication);
   return (
-    <div className="publication" style={{ display: "contents", ...accentStyle(brand.accent) }}>
+    <>
+      {/* Hoisted into the head by React (href + precedence): the publication's own colour,
+          when it has one (app/globals.css has the network's). */}
+      {brand.accent !== NETWORK_ACCENT && (
+        <style href={`accent-${brand.accent.slice(1)}`} precedence="medium">
+          {accentRule(brand.accent)}
+        </style>
+      )}
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -51,15 +59,15 @@ export default async function PublicationLayout({ children, params }: Props) {
       </main>
       <SiteFooter {...footerOf(publication)} />
       <PhotoFallbackScript />
-    </div>
+    </>
   );
 }
 
 /** The publication's accent and its darker shade (hover, pressed), as the CSS variables. */
-function accentStyle(accent: string): CSSProperties {
+function accentRule(accent: string): string {
   const dark = `#${[1, 3, 5]
     .map((i) => Math.round(parseInt(accent.slice(i, i + 2), 16) * 0.77))
     .map((v) => v.toString(16).padStart(2, "0"))
     .join("")}`;
-  return { "--color-accent": accent, "--color-accent-dark": dark } as CSSProperties;
+  return `:root{--color-accent:${accent};--color-accent-dark:${dark}}`;
 }

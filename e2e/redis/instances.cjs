@@ -151,7 +151,11 @@ async function startInstance({ port, env, dir = copyBuild() }) {
         stream.on("data", (text) => instance.output.push(...text.split("\n").filter(Boolean)));
       }
       instance.child = child;
-      await waitFor(async () => (await fetch(`${instance.url}/terms`)).ok, `instance on ${port}`);
+      // /api/health answers whatever the host: a network instance answers 421 to 127.0.0.1.
+      await waitFor(
+        async () => (await fetch(`${instance.url}/api/health`)).ok,
+        `instance on ${port}`,
+      );
     },
     async stop() {
       const child = instance.child;

@@ -11,7 +11,7 @@ import { hostKey, readPublicationsFile, type PublicationEntry } from "./publicat
  */
 
 /** The network's look where a publication says nothing (app/globals.css's accent). */
-const NETWORK_ACCENT = "#a3161b";
+export const NETWORK_ACCENT = "#a3161b";
 
 interface Registry {
   file: string | null;

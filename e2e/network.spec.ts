@@ -1,0 +1,460 @@
+import { spawn, type ChildProcess, execFileSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { appEnv, EDITOR_SECRETS, REVALIDATE_SECRET, writePublicationsFile } from "./env.cjs";
+import {
+  freePort,
+  startInstance,
+  startRedis,
+  type Instance,
+  type RedisServer,
+} from "./redis/instances.cjs";
+import { standIn } from "./stand-in/control";
+
+/**
+ * A network of three publications served by one build (PUBLICATIONS_FILE): the production
+ * server on a port of its own, asked with each publication's Host by raw HTTP, through the
+ * cache tier, with a second instance on Redis, and by Chromium with the hosts mapped to
+ * 127.0.0.1. Desktop project only: it drives servers (the browser test sets its own window).
+ */
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(180_000);
+
+const NAMES = {
+  riverbend: "The Riverbend Chronicle",
+  lakeside: "The Lakeside Ledger",
+  hillcountry: "Hill Country Herald",
+} as const;
+type Key = keyof typeof NAMES;
+const KEYS = Object.keys(NAMES) as Key[];
+const HOSTS: Record<Key, string> = {
+  riverbend: "riverbend.test",
+  lakeside: "lakeside.test",
+  hillcountry: "hillcountry.test",
+};
+
+let port: number;
+let origin: Record<Key, string>;
+let app: Instance;
+let env: Record<string, string>;
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "drives servers: once is enough");
+  port = await freePort();
+  origin = {
+    riverbend: `http://${HOSTS.riverbend}:${port}`,
+    lakeside: `http://${HOSTS.lakeside}:${port}`,
+    hillcountry: `http://${HOSTS.hillcountry}:${port}`,
+  };
+  env = {
+    ...appEnv({ siteUrl: origin.riverbend, blog: "functions" }),
+    PUBLICATIONS_FILE: writePublicationsFile(`network-${port}`, origin),
+  };
+  app = await startInstance({ port, env });
+});
+
+test.afterAll(async () => {
+  await app?.cleanup();
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A raw HTTP request to 127.0.0.1:`to` carrying the given Host header. */
+function ask(
+  to: number,
+  host: string,
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: to,
+        path: pathname,
+        method: options.method ?? "GET",
+        headers: { host, ...options.headers },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+const get = (key: Key, pathname: string, headers?: Record<string, string>) =>
+  ask(port, `${HOSTS[key]}:${port}`, pathname, { headers });
+
+const titleOf = (html: string) =>
+  /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&#x27;/g, "'");
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const metaOf = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+const headlinesOf = (html: string) =>
+  [...html.matchAll(/<h3 id="h\d+t">([^<]*)<\/h3>/g)].map((m) => m[1]!);
+const postTitlesOf = (html: string) =>
+  [...html.matchAll(/cardTitle">([^<]*)<\/h2>/g)].map((m) => m[1]!);
+
+/** Every page type a reader meets, with its own path on every publication. */
+const PAGES = [
+  "/",
+  "/local",
+  "/sports",
+  "/blog",
+  "/terms",
+  "/privacy",
+  "/faq",
+  "/books",
+  "/radio",
+  "/contact",
+  "/sitemap",
+  "/search?q=council",
+];
+
+test("each publication shows its own name and canonical origin on every page type, and none of another's", async () => {
+  for (const key of KEYS) {
+    const others = KEYS.filter((other) => other !== key);
+    for (const pathname of [...PAGES, "/no-such-page"]) {
+      const answer = await get(key, pathname);
+      const { status } = answer;
+      // React separates adjacent texts with empty comments: read the text as a reader would.
+      const body = answer.body.replace(/<!-- -->/g, "");
+      const where = `${HOSTS[key]}${pathname}`;
+      expect(status, where).toBe(pathname === "/no-such-page" ? 404 : 200);
+      expect(titleOf(body), where).toMatch(new RegExp(`\\| ${NAMES[key]}$`));
+      if (pathname !== "/no-such-page") {
+        expect(metaOf(body, "og:site_name"), where).toBe(NAMES[key]);
+        const canonical = canonicalOf(body);
+        expect(canonical, where).toBeDefined();
+        expect(canonical!.startsWith(origin[key]), where).toBe(true);
+        expect(metaOf(body, "og:url")!.startsWith(origin[key]), where).toBe(true);
+        expect(metaOf(body, "og:image")!.startsWith(origin[key]), where).toBe(true);
+      }
+      // The header's and the footer's name are this publication's.
+      expect(body.includes(`© ${new Date().getFullYear()} ${NAMES[key]}.`), where).toBe(true);
+      for (const other of others) {
+        expect(body.includes(HOSTS[other]), `${where} names ${HOSTS[other]}`).toBe(false);
+        expect(body.includes(`© ${new Date().getFullYear()} ${NAMES[other]}`), where).toBe(false);
+      }
+    }
+  }
+});
+
+test("JSON-LD: each publication is its own organization, the network its parent", async () => {
+  for (const key of KEYS) {
+    const { body } = await get(key, "/");
+    const blocks = [...body.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+    const data = blocks.flatMap((block) => [JSON.parse(block[1]!)].flat());
+    const organization = data.find((item) => item["@type"] === "NewsMediaOrganization");
+    const website = data.find((item) => item["@type"] === "WebSite");
+    expect(organization.name).toBe(NAMES[key]);
+    expect(organization.url).toBe(`${origin[key]}/`);
+    expect(organization.parentOrganization.name).toBe("Metro Press Network");
+    expect(website.url).toBe(`${origin[key]}/`);
+    expect(website.potentialAction.target.urlTemplate).toBe(
+      `${origin[key]}/search?q={search_term_string}`,
+    );
+  }
+});
+
+test("each publication shows its own local headlines and its own blog", async () => {
+  const local = Object.fromEntries(
+    await Promise.all(KEYS.map(async (key) => [key, headlinesOf((await get(key, "/local")).body)])),
+  ) as Record<Key, string[]>;
+  expect(local.lakeside[0]).toContain("Lakeside Ferry");
+  expect(local.hillcountry[0]).toContain("County Road 9");
+  expect(local.riverbend[0]).toContain("Riverbend Council");
+  expect(local.lakeside.some((title) => local.riverbend.includes(title))).toBe(false);
+  expect(local.hillcountry.some((title) => local.riverbend.includes(title))).toBe(false);
+
+  // The functions host is asked with each publication's domain, and answers each its own.
+  const blogs = Object.fromEntries(
+    await Promise.all(KEYS.map(async (key) => [key, postTitlesOf((await get(key, "/blog")).body)])),
+  ) as Record<Key, string[]>;
+  expect(blogs.lakeside.length).toBeGreaterThan(0);
+  expect(blogs.lakeside.every((title) => title.startsWith("Lakeside: "))).toBe(true);
+  expect(blogs.hillcountry.every((title) => title.startsWith("Hill Country: "))).toBe(true);
+  expect(blogs.riverbend).toContain("Inside the Riverbend Print Shop");
+
+  // A post of one publication is not another's, even asked by its address.
+  const lakesidePost = /href="\/blog\/(lakeside-[a-z-]+)"/.exec(
+    (await get("lakeside", "/blog")).body,
+  )?.[1];
+  expect(lakesidePost).toBeTruthy();
+  expect((await get("lakeside", `/blog/${lakesidePost}`)).status).toBe(200);
+  expect((await get("riverbend", `/blog/${lakesidePost}`)).status).toBe(404);
+});
+
+test("a feed every publication shows is read once for all of them", async () => {
+  // World news: the network's feed on every publication, not yet read by this instance.
+  const before = await standIn.hits("/feeds/world.xml");
+  const pages = await Promise.all(KEYS.map((key) => get(key, "/world")));
+  const again = await Promise.all(KEYS.map((key) => get(key, "/world")));
+  const titles = headlinesOf(pages[0]!.body);
+  expect(titles.length).toBeGreaterThan(0);
+  for (const page of [...pages, ...again]) expect(headlinesOf(page.body)).toEqual(titles);
+  expect(await standIn.hits("/feeds/world.xml")).toBe(before + 1);
+});
+
+test("sitemap, robots, RSS, llms.txt and share images are on each publication's own origin", async () => {
+  for (const key of KEYS) {
+    const others = KEYS.filter((other) => other !== key).map((other) => HOSTS[other]);
+    const sitemap = await get(key, "/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs.length).toBeGreaterThan(20);
+    expect(locs.every((loc) => loc.startsWith(`${origin[key]}/`))).toBe(true);
+
+    const robots = await get(key, "/robots.txt");
+    expect(robots.body).toContain(`Sitemap: ${origin[key]}/sitemap.xml`);
+
+    const rss = await get(key, "/rss");
+    expect(rss.status).toBe(200);
+    expect(rss.body).toContain(`<title>${NAMES[key]} Blog</title>`);
+    expect(rss.body).toContain(`<link>${origin[key]}/blog</link>`);
+
+    const llms = await get(key, "/llms.txt");
+    expect(llms.body.startsWith(`# ${NAMES[key]}`)).toBe(true);
+
+    for (const document of [sitemap, robots, rss, llms]) {
+      for (const other of others) expect(document.body.includes(other)).toBe(false);
+    }
+
+    const image = await get(key, "/opengraph-image");
+    expect(image.status).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+  }
+  // Each publication's share image is its own drawing.
+  const [a, b] = await Promise.all([
+    get("riverbend", "/sports/opengraph-image"),
+    get("lakeside", "/sports/opengraph-image"),
+  ]);
+  expect(a.status).toBe(200);
+  expect(b.status).toBe(200);
+  expect(a.body.length).toBeGreaterThan(10_000);
+  expect(a.body).not.toEqual(b.body);
+});
+
+/** Every file below `dir`, with its size. */
+function files(dir: string): Map<string, number> {
+  const found = new Map<string, number>();
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else found.set(full, statSync(full).size);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+test("a host that is no publication's gets 421 and leaves nothing behind, whatever its headers", async () => {
+  const cache = path.join(app.dir, ".next");
+  await get("lakeside", "/terms"); // let the instance settle its own writes first
+  const before = files(cache);
+  const paths = ["/", "/sports", "/terms", "/blog", "/sitemap.xml", "/photo/x/400.webp"];
+  for (let i = 0; i < 300; i++) {
+    const host = `${Math.random().toString(36).slice(2, 10)}.example:${port}`;
+    const answer = await ask(port, host, paths[i % paths.length]!, {
+      headers: { "x-publication": HOSTS.lakeside, "x-forwarded-host": HOSTS.lakeside },
+    });
+    expect(answer.status, host).toBe(421);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.body).not.toContain("Lakeside");
+  }
+  const after = files(cache);
+  // Photos' widths are made in the background from the pages read before: not these requests.
+  const grown = [...after].filter(
+    ([file, size]) => before.get(file) !== size && !file.includes("/cache/photos/"),
+  );
+  expect(grown).toEqual([]);
+  // Load balancers ask by address: the health check answers whatever the host.
+  expect((await ask(port, `127.0.0.1:${port}`, "/api/health")).status).toBe(200);
+  expect((await ask(port, "unknown.example", "/api/health")).status).toBe(200);
+});
+
+test("X-Forwarded-Host and x-publication never choose a publication", async () => {
+  const answer = await get("riverbend", "/terms", {
+    "x-forwarded-host": HOSTS.lakeside,
+    forwarded: `host=${HOSTS.lakeside}`,
+    "x-publication": HOSTS.lakeside,
+  });
+  expect(titleOf(answer.body)).toBe(`Terms of Service | ${NAMES.riverbend}`);
+});
+
+test("an editor's secret refreshes its own publication only; the network's refreshes any", async () => {
+  const refresh = (key: Key, secret: string | null) =>
+    ask(port, `${HOSTS[key]}:${port}`, "/api/revalidate", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+      },
+      body: JSON.stringify({ sections: ["local"], blog: true }),
+    });
+  const own = await refresh("lakeside", EDITOR_SECRETS.lakeside);
+  expect(own.status, own.body).toBe(200);
+  expect(JSON.parse(own.body)).toMatchObject({ revalidated: true, publication: HOSTS.lakeside });
+  expect(JSON.parse(own.body).sections[0].feeds).toBe(1);
+
+  expect((await refresh("riverbend", EDITOR_SECRETS.lakeside)).status).toBe(403);
+  expect((await refresh("hillcountry", EDITOR_SECRETS.lakeside)).status).toBe(403);
+  expect((await refresh("lakeside", EDITOR_SECRETS.riverbend)).status).toBe(403);
+  expect((await refresh("lakeside", "not-anyone's-secret-at-all")).status).toBe(401);
+  expect((await refresh("lakeside", null)).status).toBe(401);
+  for (const key of KEYS) {
+    const network = await refresh(key, REVALIDATE_SECRET);
+    expect(network.status, key).toBe(200);
+    expect(JSON.parse(network.body).publication).toBe(HOSTS[key]);
+  }
+
+  // A refresh of Lakeside's local feed shows on Lakeside at once.
+  await standIn.publishHeadline("lakeside-local", "Refreshed by the Lakeside Editors");
+  expect((await refresh("lakeside", EDITOR_SECRETS.lakeside)).status).toBe(200);
+  expect(headlinesOf((await get("lakeside", "/local")).body)[0]).toBe(
+    "Refreshed by the Lakeside Editors",
+  );
+  expect(headlinesOf((await get("riverbend", "/local")).body)).not.toContain(
+    "Refreshed by the Lakeside Editors",
+  );
+  await standIn.clearHeadlines("lakeside-local");
+});
+
+test("the feeds' status names the publications that use each feed", async () => {
+  const answer = await ask(port, `${HOSTS.riverbend}:${port}`, "/api/feeds/status", {
+    headers: { authorization: `Bearer ${REVALIDATE_SECRET}` },
+  });
+  expect(answer.status).toBe(200);
+  const feeds: { url: string; publications: string[]; publicationCount: number }[] = JSON.parse(
+    answer.body,
+  ).feeds;
+  const national = feeds.find((feed) => feed.url.endsWith("/feeds/national.xml"))!;
+  expect(national.publications.sort()).toEqual(Object.values(HOSTS).sort());
+  expect(national.publicationCount).toBe(3);
+  const lakesideLocal = feeds.find((feed) => feed.url.endsWith("/feeds/lakeside-local.xml"))!;
+  expect(lakesideLocal.publications).toEqual([HOSTS.lakeside]);
+  const local = feeds.find((feed) => feed.url.endsWith("/feeds/local.xml"))!;
+  expect(local.publications).toEqual([HOSTS.riverbend]);
+});
+
+test("the cache tier keeps each publication's pages apart", async () => {
+  const tierPort = await freePort();
+  const tier: ChildProcess = spawn(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
+    env: { ...process.env, PORT: String(tierPort), NEXT_PORT: String(port) },
+    stdio: "ignore",
+  });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await ask(tierPort, `127.0.0.1:${tierPort}`, "/api/health")).status === 200) break;
+      } catch {
+        // not up yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const round of [1, 2]) {
+      for (const key of KEYS) {
+        const answer = await ask(tierPort, `${HOSTS[key]}:${tierPort}`, "/faq");
+        expect(answer.status).toBe(200);
+        expect(titleOf(answer.body), `${key}, round ${round}`).toBe(
+          `Frequently Asked Questions | ${NAMES[key]}`,
+        );
+        if (round === 2) expect(answer.headers["x-cache-status"], key).toBe("HIT");
+      }
+    }
+    // An unknown host is not stored: asked twice, it reaches the app twice.
+    for (let i = 0; i < 2; i++) {
+      const answer = await ask(tierPort, "stranger.example", "/faq");
+      expect(answer.status).toBe(421);
+      expect(answer.headers["x-cache-status"]).not.toBe("HIT");
+    }
+  } finally {
+    tier.kill("SIGTERM");
+  }
+});
+
+test("two instances on Redis share each publication's pages, and never one for another", async () => {
+  const redis: RedisServer = await startRedis();
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+  try {
+    const shared = { ...env, REDIS_URL: redis.url };
+    [a, b] = await Promise.all([
+      startInstance({ port: await freePort(), env: shared }),
+      startInstance({ port: await freePort(), env: shared }),
+    ]);
+    const on = (instance: Instance, key: Key, pathname: string) =>
+      ask(instance.port, `${HOSTS[key]}:${port}`, pathname);
+    for (const key of KEYS) {
+      expect(titleOf((await on(a, key, "/privacy")).body)).toBe(`Privacy Policy | ${NAMES[key]}`);
+    }
+    // A's answers end before their pages reach Redis (a bounded write after the answer).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const key of KEYS) {
+      const answer = await on(b, key, "/privacy");
+      expect(titleOf(answer.body)).toBe(`Privacy Policy | ${NAMES[key]}`);
+      // Served from Redis: B did not render it.
+      expect(answer.headers["x-nextjs-cache"], key).toBe("HIT");
+    }
+    const keys = execFileSync(
+      "redis-cli",
+      ["-p", String(redis.port), "--scan", "--pattern", "*privacy*"],
+      {
+        encoding: "utf8",
+      },
+    )
+      .split("\n")
+      .filter(Boolean);
+    for (const key of KEYS) {
+      expect(
+        keys.some((entry) => entry.includes(`/${HOSTS[key]}/privacy`)),
+        key,
+      ).toBe(true);
+    }
+  } finally {
+    await Promise.allSettled([a?.cleanup(), b?.cleanup()]);
+    await redis.cleanup();
+  }
+});
+
+test("Chromium with the hosts mapped: each publication by its address, navigation stays on it", async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP *.test 127.0.0.1"],
+  });
+  try {
+    for (const key of ["lakeside", "hillcountry"] as const) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${origin[key]}/`);
+      await expect(page).toHaveTitle(`Today's Headlines | ${NAMES[key]}`);
+      await expect(page.locator("footer")).toContainText(NAMES[key]);
+      // A client-side navigation keeps the reader on the publication's own address.
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "FAQ" })
+        .click();
+      await expect(page).toHaveURL(`${origin[key]}/faq`);
+      await expect(page).toHaveTitle(`Frequently Asked Questions | ${NAMES[key]}`);
+      await expect(page.locator("main")).toContainText(NAMES[key]);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
