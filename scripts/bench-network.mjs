@@ -208,7 +208,7 @@ console.log(
 );
 
 // 3. Redis: what the pages of one publication take.
-const keys = redisCli(redis, "--scan", "--count", "1000").split("\n").filter(Boolean);
+const keys = redisCli(redis, "--scan").split("\n").filter(Boolean);
 const perPublication = keys.filter(
   (key) => key.includes(`/${hostOf(1)}/`) || key.endsWith(`/${hostOf(1)}`),
 );
