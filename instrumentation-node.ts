@@ -5,6 +5,7 @@
  */
 import { config, ConfigError } from "./lib/env";
 import { logConfigProblem } from "./lib/ops";
+import { checkPublicationFeeds } from "./lib/news/feeds-config";
 import { publications } from "./lib/publication";
 import { PublicationsFileError } from "./lib/publication/publications-file.mjs";
 import { builtHeadersMismatch } from "./lib/serving/security-headers";
@@ -18,6 +19,7 @@ try {
   if (mismatch) logConfigProblem(`Warning: ${mismatch}.`, false);
   // The network (PUBLICATIONS_FILE), read and validated in full now, not on a first request.
   publications();
+  checkPublicationFeeds();
 } catch (error) {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) logConfigProblem(problem, true);

@@ -7,31 +7,9 @@
  */
 import { config } from "./env";
 import { SECTIONS } from "./news/sections";
+import type { NavLink } from "./publication/network";
 
-export const SITE = {
-  name: "The Riverbend Chronicle",
-  shortName: "Riverbend Chronicle",
-  tagline: "Trusted journalism for our community and beyond",
-  description:
-    "The Riverbend Chronicle: local news for Riverbend with national and world headlines, business, sports, culture, a newsroom blog and live radio.",
-  locale: "en_US",
-  language: "en-US",
-  network: {
-    name: "Metro Press Network",
-    url: "https://www.metropressnetwork.com",
-    publications: 3000,
-  },
-  contact: {
-    email: "newsroom@riverbendchronicle.com",
-    phone: "(555) 010-0100",
-    address: ["The Riverbend Chronicle", "100 Main Street", "Riverbend, USA 00000"],
-  },
-} as const;
-
-export interface NavLink {
-  href: string;
-  label: string;
-}
+export { PARTNER_SITES, SITE, SOCIAL_LINKS, type NavLink } from "./publication/network";
 
 export const NEWS_MENU: readonly NavLink[] = [
   ...SECTIONS.map((section) => ({ href: `/${section.slug}`, label: section.title })),
@@ -44,18 +22,6 @@ export const MAIN_NAV: readonly NavLink[] = [
   { href: "/blog", label: "Blog" },
   { href: "/partners", label: "Partners" },
   { href: "/faq", label: "FAQ" },
-];
-
-export const PARTNER_SITES: readonly NavLink[] = [
-  { href: "https://www.metropressnetwork.com", label: "Metro Press Network" },
-  { href: "https://www.lakesidegazette.com", label: "The Lakeside Gazette" },
-  { href: "https://www.hillcountryherald.com", label: "Hill Country Herald" },
-];
-
-export const SOCIAL_LINKS: readonly NavLink[] = [
-  { href: "https://www.facebook.com/riverbendchronicle", label: "Facebook" },
-  { href: "https://x.com/rbchronicle", label: "X (Twitter)" },
-  { href: "https://www.instagram.com/riverbendchronicle", label: "Instagram" },
 ];
 
 /** Advertising placements. Each has a desktop and a mobile banner id from the ad network. */

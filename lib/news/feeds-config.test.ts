@@ -1,4 +1,13 @@
-import { parseFeedOverrides } from "./feeds-config";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { embeddedPublication, publications } from "../publication";
+import {
+  checkPublicationFeeds,
+  configuredFeedOrigins,
+  getSectionFeeds,
+  parseFeedOverrides,
+} from "./feeds-config";
 import { SECTION_SLUGS } from "./sections";
 
 describe("parseFeedOverrides", () => {
@@ -82,5 +91,40 @@ describe("parseFeedOverrides", () => {
   it("rejects text that is not JSON", () => {
     expect(() => parseFeedOverrides("sports: https://a/b.xml")).toThrow(SyntaxError);
     expect(() => parseFeedOverrides("")).toThrow();
+  });
+});
+
+describe("a network's publications", () => {
+  // A file of its own per test: the registry reads a file once (a restart reads it again).
+  const write = (publications: unknown[]) => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "network-")), "publications.json");
+    writeFileSync(file, JSON.stringify({ publications }));
+    return file;
+  };
+
+  afterEach(() => {
+    delete process.env.PUBLICATIONS_FILE;
+  });
+
+  it("gives each publication its own list where it has one, the network's elsewhere", () => {
+    process.env.PUBLICATIONS_FILE = write([
+      { url: "https://a.example", name: "A", feeds: { local: ["https://a.example/rss"] } },
+      { url: "https://b.example", name: "B" },
+    ]);
+    const [a, b] = publications();
+    expect(getSectionFeeds(a!, "local")).toEqual(["https://a.example/rss"]);
+    expect(getSectionFeeds(b!, "local")).toEqual(getSectionFeeds(embeddedPublication(), "local"));
+    expect(getSectionFeeds(a!, "national")).toEqual(getSectionFeeds(b!, "national"));
+    expect(configuredFeedOrigins().has("https://a.example")).toBe(true);
+    expect(() => checkPublicationFeeds()).not.toThrow();
+  });
+
+  it("stops at start on a section that does not exist, naming the publication", () => {
+    process.env.PUBLICATIONS_FILE = write([
+      { url: "https://a.example", name: "A", feeds: { weather: ["https://a.example/rss"] } },
+    ]);
+    expect(() => checkPublicationFeeds()).toThrow(
+      /publication 1 \(https:\/\/a\.example\): "feeds\.weather" is not a section \(one of local, /,
+    );
   });
 });

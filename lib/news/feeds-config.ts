@@ -2,6 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { config } from "../env";
 import { logUpstreamError } from "../ops";
 import { publications, type Publication } from "../publication";
+import { PublicationsFileError } from "../publication/publications-file.mjs";
 import { getSection, isSectionSlug, SECTIONS, type SectionSlug } from "./sections";
 
 /**
@@ -80,4 +81,22 @@ export function configuredFeedOrigins(): ReadonlySet<string> {
   }
   origins = { publications: all, overrides, set };
   return set;
+}
+
+/**
+ * Every section a publication's "feeds" names is one of the 15: checked once at start
+ * (instrumentation-node.ts), where a mistake stops the server naming the publication.
+ */
+export function checkPublicationFeeds(): void {
+  const problems: string[] = [];
+  publications().forEach((publication, index) => {
+    for (const slug of Object.keys(publication.feeds)) {
+      if (!isSectionSlug(slug)) {
+        problems.push(
+          `publication ${index + 1} (${publication.url.origin}): "feeds.${slug}" is not a section (one of ${SECTIONS.map((section) => section.slug).join(", ")})`,
+        );
+      }
+    }
+  });
+  if (problems.length > 0) throw new PublicationsFileError(problems);
 }

@@ -25,4 +25,3 @@ export {
   type RefreshKind,
 } from "./metrics";
 export { hasOperatorSecret, secretRefused } from "./operator-secret";
-export { parseRefreshRequest, type RefreshRequest } from "./refresh-request";

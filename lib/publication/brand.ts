@@ -1,4 +1,4 @@
-import { SITE, type NavLink } from "../site";
+import { SITE, type NavLink } from "./network";
 import type { Publication } from "./publication";
 
 /** What the header shows of a publication: plain values, sent to its client component once. */

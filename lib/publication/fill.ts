@@ -1,4 +1,4 @@
-import { SITE } from "../site";
+import { SITE } from "./network";
 import type { Publication } from "./publication";
 
 /**

@@ -1,4 +1,4 @@
-import type { NavLink } from "../site";
+import type { NavLink } from "./network";
 
 /**
  * One publication of the network: what its readers see that differs from another's. Built from

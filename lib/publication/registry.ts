@@ -1,6 +1,5 @@
 import { config } from "../env";
-import { SECTIONS } from "../news/sections";
-import { PARTNER_SITES, SITE, SOCIAL_LINKS } from "../site";
+import { PARTNER_SITES, SITE, SOCIAL_LINKS } from "./network";
 import type { Publication } from "./publication";
 import { hostKey, readPublicationsFile, type PublicationEntry } from "./publications-file.mjs";
 
@@ -97,11 +96,9 @@ export function embeddedPublication(): Publication {
 function load(): Registry {
   const file = config().publicationsFile;
   if (registry && registry.file === file) return registry;
-  const list = file
-    ? readPublicationsFile(file, { sections: SECTIONS.map((section) => section.slug) }).map(
-        fromEntry,
-      )
-    : [embeddedPublication()];
+  // The sections a publication's "feeds" names are checked at start by lib/news (the sections'
+  // owner): checkPublicationFeeds, from instrumentation-node.ts.
+  const list = file ? readPublicationsFile(file).map(fromEntry) : [embeddedPublication()];
   registry = { file, list, byKey: new Map(list.map((p) => [p.key, p])) };
   return registry;
 }
