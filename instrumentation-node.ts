@@ -9,7 +9,7 @@ import { checkPublicationFeeds } from "./lib/news/feeds-config";
 import { publications } from "./lib/publication";
 import { PublicationsFileError } from "./lib/publication/publications-file.mjs";
 import { builtHeadersMismatch } from "./lib/serving/security-headers";
-import { installPageBytes } from "./lib/serving/page-bytes";
+import { installPageBytes } from "./lib/cache/page-bytes";
 // Installs the logger for the Redis connection's changes of state before the first request.
 import "./lib/cache/shared-store";
 import { redisClient } from "./lib/cache/redis-client.mjs";

@@ -26,7 +26,7 @@ export type RefreshKind = "headlines" | "blog";
  * The metrics whose value lives in another module, read when the metrics are scraped. This file
  * imports nothing else from lib/ (it is a leaf: the domains import it, never the other way), so
  * the module that owns the value hands over a reader with `onCollect` when it loads:
- * lib/radio/listeners.ts (radioListeners), lib/serving/page-bytes.ts (the page-bytes three).
+ * lib/radio/listeners.ts (radioListeners), lib/cache/page-bytes.ts (the page-bytes three).
  * Until a reader is installed the metric reads 0, as its owner has counted nothing yet.
  */
 export type CollectedMetric = "radioListeners" | "pagesReused" | "pagesEncoded" | "pageBytesHeld";
@@ -96,7 +96,7 @@ function create() {
     }),
     pagesReused: new Counter({
       name: "riverbend_page_bytes_reused_total",
-      help: "Cached pages sent with the bytes encoded for an earlier answer (lib/serving/page-bytes.ts).",
+      help: "Cached pages sent with the bytes encoded for an earlier answer (lib/cache/page-bytes.ts).",
       registers: [registry],
       collect() {
         this.reset();

@@ -1,5 +1,5 @@
 import { ServerResponse } from "node:http";
-import { BoundedStore } from "../cache/bounded-store.mjs";
+import { BoundedStore } from "./bounded-store.mjs";
 import { onCollect } from "../ops/metrics";
 
 /**
