@@ -11,7 +11,7 @@
  *    at start), or the one embedded publication when there is no file (any host);
  *  - answers 421 Misdirected Request for a host that is no publication's: nothing is rendered
  *    or stored for it;
- *  - passes the publication's key to Next in the x-publication header, which it always
+ *  - passes the publication's key to Next in the `publication` request header, which it always
  *    overwrites (a reader cannot choose it), and which the one rewrite in next.config.ts turns
  *    into the route segment app/[site]: pages are then cached per publication like any page.
  *
@@ -89,7 +89,7 @@ function publicationOf(req) {
 
 const server = http.createServer((req, res) => {
   const headers = req.headers;
-  delete headers["x-publication"];
+  delete headers["publication"];
   const key = publicationOf(req);
   if (!trustForwarded) {
     delete headers["x-forwarded-host"];
@@ -108,7 +108,7 @@ const server = http.createServer((req, res) => {
     res.end(req.method === "HEAD" ? undefined : MISDIRECTED);
     return;
   }
-  headers["x-publication"] = key;
+  headers["publication"] = key;
   handle(req, res);
 });
 

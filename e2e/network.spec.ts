@@ -272,7 +272,7 @@ test("a host that is no publication's gets 421 and leaves nothing behind, whatev
   for (let i = 0; i < 300; i++) {
     const host = `${Math.random().toString(36).slice(2, 10)}.example:${port}`;
     const answer = await ask(port, host, paths[i % paths.length]!, {
-      headers: { "x-publication": HOSTS.lakeside, "x-forwarded-host": HOSTS.lakeside },
+      headers: { publication: HOSTS.lakeside, "x-forwarded-host": HOSTS.lakeside },
     });
     expect(answer.status, host).toBe(421);
     expect(answer.headers["cache-control"]).toBe("no-store");
@@ -289,11 +289,11 @@ test("a host that is no publication's gets 421 and leaves nothing behind, whatev
   expect((await ask(port, "unknown.example", "/api/health")).status).toBe(200);
 });
 
-test("X-Forwarded-Host and x-publication never choose a publication", async () => {
+test("X-Forwarded-Host and a publication header from outside never choose a publication", async () => {
   const answer = await get("riverbend", "/terms", {
     "x-forwarded-host": HOSTS.lakeside,
     forwarded: `host=${HOSTS.lakeside}`,
-    "x-publication": HOSTS.lakeside,
+    publication: HOSTS.lakeside,
   });
   expect(titleOf(answer.body)).toBe(`Terms of Service | ${NAMES.riverbend}`);
 });

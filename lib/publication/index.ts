@@ -33,9 +33,9 @@ export async function publicationFromParams(
   return publication;
 }
 
-/** The publication server.mjs named for a route handler outside app/[site] (x-publication). */
+/** The publication server.mjs named for a route handler outside app/[site] (publication). */
 export function publicationOfRequest(request: Request): Publication | undefined {
-  const key = request.headers.get("x-publication");
+  const key = request.headers.get("publication");
   return key ? publicationByKey(key) : undefined;
 }
 
