@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { appEnv, REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
 import { BLOG_KEY } from "./stand-in/blog-catalogue.cjs";
 import { standIn } from "./stand-in/control";
@@ -27,16 +28,18 @@ type Server = Instance;
 let redis: RedisServer;
 let a: Server;
 let b: Server;
+let feedsFile: string;
 
 const AUTH = { authorization: `Bearer ${REVALIDATE_SECRET}`, "content-type": "application/json" };
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "drives servers, not a browser: once is enough");
   redis = await startRedis();
-  const env = {
-    ...appEnv({ siteUrl: "http://127.0.0.1:3100", blog: "functions" }),
-    REDIS_URL: redis.url,
-  };
+  const base = appEnv({ siteUrl: "http://127.0.0.1:3100", blog: "functions" });
+  // A feed list of their own: the race tests give a section a new feed address each round.
+  feedsFile = base.NEWS_FEEDS_FILE!.replace(/\.json$/, "-redis.json");
+  copyFileSync(base.NEWS_FEEDS_FILE!, feedsFile);
+  const env = { ...base, NEWS_FEEDS_FILE: feedsFile, REDIS_URL: redis.url };
   [a, b] = await Promise.all([
     startInstance({ port: await freePort(), env }),
     startInstance({ port: await freePort(), env }),
@@ -199,4 +202,72 @@ test("Redis stopped under load: no 5xx, no failed request; started again, sharin
     .toEqual([1, 1]);
   // Redis came back empty: a page rendered on A now is served by B from Redis again.
   await sharedWithoutFeedRead(a, b, "world");
+});
+
+/**
+ * Gives `section` one feed, at an address no instance has read (the stand-in's feed with a
+ * query of its own), so the next page of that section must read it. NEWS_FEEDS_FILE is
+ * re-read when it changes (rounds are tens of milliseconds apart: each write is a change).
+ */
+function newFeedAddress(section: string, round: string): string {
+  const feeds = JSON.parse(readFileSync(feedsFile, "utf8")) as Record<string, string[]>;
+  const url = `${STAND_IN_URL}/feeds/${section}.xml?round=${round}`;
+  feeds[section] = [url];
+  writeFileSync(feedsFile, JSON.stringify(feeds));
+  return url;
+}
+
+const ROUNDS = 50;
+
+test(`B asked within a millisecond of A's answer, or while A reads, never reads the feed again (${ROUNDS} rounds)`, async () => {
+  const doubles: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    newFeedAddress("business", `after-${Date.now()}-${round}`);
+    forgetPagesInRedis();
+    const before = await standIn.hits("/feeds/business.xml");
+    let first: { status: number; html: string };
+    let second: { status: number; html: string };
+    if (round % 2 === 0) {
+      // B right after A's last byte.
+      first = await get(a, "/business");
+      second = await get(b, "/business");
+    } else {
+      // Both at once, the feed slow (2.5 s): one reads, the other waits for its copy.
+      await standIn.override("/feeds/business.xml", { mode: "delay", ms: 2_500 });
+      [first, second] = await Promise.all([get(a, "/business"), get(b, "/business")]);
+      await standIn.clear("/feeds/business.xml");
+    }
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(titlesIn(second.html)).toEqual(titlesIn(first.html));
+    const reads = (await standIn.hits("/feeds/business.xml")) - before;
+    if (reads !== 1) doubles.push(`round ${round}: ${reads} reads`);
+  }
+  expect(doubles).toEqual([]);
+});
+
+const KILL_ROUNDS = 20;
+
+test(`A killed with SIGKILL as soon as it has answered loses nothing it showed (${KILL_ROUNDS} rounds)`, async () => {
+  const lost: string[] = [];
+  for (let round = 0; round < KILL_ROUNDS; round++) {
+    newFeedAddress("food", `kill-${Date.now()}-${round}`);
+    forgetPagesInRedis();
+    const shown = await get(a, "/food");
+    a.child!.kill("SIGKILL");
+    expect(shown.status).toBe(200);
+    const titles = titlesIn(shown.html);
+    expect(titles.length).toBeGreaterThan(0);
+    // The feed goes down; A comes back with nothing in its memory.
+    await standIn.override("/feeds/food.xml", { mode: "status", status: 503 });
+    await new Promise((resolve) => a.child!.once("exit", resolve));
+    a.child = null;
+    await a.start();
+    const again = await get(a, "/food");
+    if (again.status !== 200 || titlesIn(again.html)[0] !== titles[0]) {
+      lost.push(`round ${round}: ${again.status} ${titlesIn(again.html)[0] ?? "no headlines"}`);
+    }
+    await standIn.clear("/feeds/food.xml");
+  }
+  expect(lost).toEqual([]);
 });

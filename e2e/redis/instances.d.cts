@@ -10,6 +10,8 @@ export interface RedisServer {
 }
 
 export interface Instance {
+  /** The server's process while it runs (a test may kill it). */
+  child: import("node:child_process").ChildProcess | null;
   port: number;
   dir: string;
   url: string;

@@ -11,7 +11,9 @@ export {
   SHARED_TTL_MS,
   redisConfigured,
   sharedGet,
+  sharedExtend,
   sharedLock,
+  sharedLockHeld,
   sharedSet,
   sharedUnlock,
 } from "./shared-store";

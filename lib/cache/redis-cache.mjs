@@ -98,12 +98,17 @@ export function redisFirst(Base) {
       };
     }
 
-    /** @param {string} key @param {any} data @param {any} ctx */
+    /**
+     * Redis and the disk at once: Next sends a page before its entry is stored, so the shared
+     * copy must not wait for the local one (a disk write of the page's files took longer than
+     * the Redis write it delayed).
+     * @param {string} key @param {any} data @param {any} ctx
+     */
     async set(key, data, ctx) {
-      await super.set(key, data, ctx);
-      if (!data) return;
+      const local = super.set(key, data, ctx);
+      if (!data) return local;
       const lastModified = Date.now();
-      await withRedis(
+      const shared = withRedis(
         (client) =>
           storage(client).set(key, {
             lastModified,
@@ -114,6 +119,7 @@ export function redisFirst(Base) {
           }),
         SET_TIMEOUT_MS,
       );
+      await Promise.all([local, shared]);
     }
 
     /** @param {string | string[]} tags @param {any[]} rest */

@@ -59,6 +59,26 @@ export async function sharedLock(name: string, ttlMs: number): Promise<string | 
 
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
+const EXTEND = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+
+/**
+ * Keeps the lock for `ttlMs` more if this holder still has it (compare and extend, in one
+ * step): a holder that is alive renews it; a holder that dies stops renewing, and the lock
+ * lapses within `ttlMs`. False when the lock is no longer this holder's (or Redis is away).
+ */
+export async function sharedExtend(name: string, token: string, ttlMs: number): Promise<boolean> {
+  const answer = await withRedis<number>((client) =>
+    client.eval(EXTEND, { keys: [`${KEY_PREFIX}lock:${name}`], arguments: [token, String(ttlMs)] }),
+  );
+  return answer.ok && answer.value === 1;
+}
+
+/** Whether anyone holds the lock `name` now; undefined when there is no Redis to ask. */
+export async function sharedLockHeld(name: string): Promise<boolean | undefined> {
+  const answer = await withRedis<number>((client) => client.exists(`${KEY_PREFIX}lock:${name}`));
+  return answer.ok ? answer.value === 1 : undefined;
+}
+
 /** Releases the lock if this holder still has it (compare and delete, in one step). */
 export async function sharedUnlock(name: string, token: string): Promise<void> {
   await withRedis((client) =>

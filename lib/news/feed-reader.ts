@@ -1,6 +1,7 @@
 import { config } from "../env";
 import { type FeedOutcome, logRefused, logUpstreamError, metrics } from "../ops";
-import { sharedLock, sharedUnlock } from "../cache";
+import { sharedExtend, sharedLock, sharedLockHeld, sharedUnlock } from "../cache";
+import { FEED_TIMEOUT_MS } from "../net/fetch-feed";
 import { feedStore, type FeedCopy } from "./feed-store";
 import { FeedFetchError, fetchFeed } from "../net/fetch-feed";
 import { jsonServiceUrl, parseJsonServiceResponse } from "./json-service";
@@ -15,16 +16,21 @@ import type { FeedArticle } from "./types";
  * each failure naming the feed's address.
  *
  * With a shared store (REDIS_URL), instances cooperate: a copy another instance fetched less
- * than FEED_REVALIDATE_SECONDS ago is used as it is, and a short lock lets one instance at a
- * time read a given feed while the others wait briefly for its copy. Without Redis, or when
- * it fails, every step falls back to this process alone.
+ * than FEED_REVALIDATE_SECONDS ago is used as it is, and a lock lets one instance at a time
+ * read a given feed. Its holder writes the new copy to Redis before it lets go, and renews the
+ * lock while it reads; the others wait for that copy as long as the lock is held, and never
+ * read the feed themselves meanwhile. A holder that dies stops renewing: its lock lapses within
+ * LOCK_MS, and the next instance takes it. Without Redis, or when it fails, every step falls
+ * back to this process alone.
  */
 
-/** How long one instance may hold a feed's lock (a fetch's own timeout is shorter). */
-const LOCK_MS = 10_000;
-/** How long an instance waits for the lock holder's copy before reading the feed itself. */
-const WAIT_FOR_HOLDER_MS = 2_000;
-const POLL_MS = 100;
+/** A feed's lock lapses this long after its holder last renewed it (a dead holder's, too). */
+const LOCK_MS = 3_000;
+/** How often a holder renews its lock while it reads. */
+const RENEW_MS = 1_000;
+/** The longest a waiter waits: a holder's whole read (its fetch times out) and a lapse. */
+const MAX_WAIT_MS = FEED_TIMEOUT_MS + 2 * LOCK_MS;
+const POLL_MS = 25;
 
 // Shared by every module instance of the process, like the store (see feed-store.ts).
 const holder = globalThis as { __riverbendFeedReads?: Map<string, Promise<FeedArticle[]>> };
@@ -67,26 +73,58 @@ function isFresh(copy: FeedCopy | undefined): copy is FeedCopy {
   return Date.now() - at < config().feedRevalidateSeconds * 1000;
 }
 
-/** Waits a little for the copy another instance is fetching; undefined if it does not come. */
-async function waitForFreshCopy(feedUrl: string): Promise<FeedCopy | undefined> {
-  const deadline = Date.now() + WAIT_FOR_HOLDER_MS;
-  while (Date.now() < deadline) {
+type Waited = { copy: FeedCopy } | { failedAt: string } | { lock: string } | null;
+
+/**
+ * Waits while another instance holds the feed's lock: for its fresh copy, or for its failure
+ * (a fetch it recorded after the wait began: the feed is down, and reading it again now would
+ * only fail again), or for the lock to lapse (its holder died), then takes the lock itself.
+ * null: Redis went away, or the wait ran out; the caller reads the feed on its own.
+ */
+async function waitForHolder(feedUrl: string): Promise<Waited> {
+  const began = Date.now();
+  while (Date.now() - began < MAX_WAIT_MS) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const copy = await feedStore().getCopy(feedUrl);
-    if (isFresh(copy)) return copy;
+    if (isFresh(copy)) return { copy };
+    const held = await sharedLockHeld(`feed:${feedUrl}`);
+    if (held === undefined) return null;
+    if (held) continue;
+    const health = await feedStore().getHealth(feedUrl);
+    const failedAt = health?.lastError?.at;
+    if (failedAt && Date.parse(failedAt) >= began) return { failedAt };
+    const lock = await sharedLock(`feed:${feedUrl}`, LOCK_MS);
+    if (lock === undefined) return null;
+    if (lock !== null) return { lock };
   }
-  return undefined;
+  return null;
+}
+
+/** Renews the lock every RENEW_MS until the returned function is called. */
+function keepLock(feedUrl: string, token: string): () => void {
+  const timer = setInterval(() => {
+    void sharedExtend(`feed:${feedUrl}`, token, LOCK_MS);
+  }, RENEW_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 async function read(feedUrl: string, section: string, force: boolean): Promise<FeedArticle[]> {
   const current = await feedStore().getCopy(feedUrl);
   if (!force && isFresh(current)) return current.articles;
-  // undefined: no Redis to coordinate with; null: another instance is reading this feed.
-  const lock = await sharedLock(`feed:${feedUrl}`, LOCK_MS);
+  let lock = await sharedLock(`feed:${feedUrl}`, LOCK_MS);
   if (lock === null && !force) {
-    const copy = await waitForFreshCopy(feedUrl);
-    if (copy) return copy.articles;
+    const waited = await waitForHolder(feedUrl);
+    if (waited && "copy" in waited) return waited.copy.articles;
+    if (waited && "failedAt" in waited) {
+      // The holder just tried and failed: its last good copy, as it would have served.
+      const copy = await feedStore().getCopy(feedUrl);
+      if (copy) return copy.articles;
+      throw new FeedFetchError(`the feed failed at ${waited.failedAt}`, "network-error");
+    }
+    if (waited && "lock" in waited) lock = waited.lock;
   }
+  const release = lock ? keepLock(feedUrl, lock) : () => undefined;
   try {
     return await fetchAndRecord(
       feedUrl,
@@ -94,6 +132,8 @@ async function read(feedUrl: string, section: string, force: boolean): Promise<F
       lock ? await feedStore().getCopy(feedUrl) : current,
     );
   } finally {
+    // fetchAndRecord has written the new copy (and the health record) to the store already.
+    release();
     if (lock) await sharedUnlock(`feed:${feedUrl}`, lock);
   }
 }
