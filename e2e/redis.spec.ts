@@ -246,6 +246,31 @@ test(`B asked within a millisecond of A's answer, or while A reads, never reads 
   expect(doubles).toEqual([]);
 });
 
+/** The longest a rendered page may take to reach Redis after its answer (README). */
+const PAGE_WRITE_BOUND_MS = 250;
+
+test(`a rendered page is in Redis within ${PAGE_WRITE_BOUND_MS} ms of its answer (20 rounds)`, async () => {
+  const cli = (...args: string[]) =>
+    execFileSync("redis-cli", ["-p", String(redis.port), ...args], { encoding: "utf8" });
+  const delays: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    newFeedAddress("automotive", `write-${Date.now()}-${round}`);
+    forgetPagesInRedis();
+    expect((await get(a, "/automotive")).status).toBe(200);
+    const answered = Date.now();
+    for (;;) {
+      const keys = cli("--scan", "--pattern", "riverbend:next:*/automotive").split("\n");
+      if (keys.some(Boolean)) break;
+      if (Date.now() - answered > 5_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    delays.push(Date.now() - answered);
+  }
+  const sorted = [...delays].sort((x, y) => x - y);
+  console.log(`[page write] after the answer: median ${sorted[10]} ms, max ${sorted[19]} ms`);
+  expect(Math.max(...delays), delays.join(", ")).toBeLessThan(PAGE_WRITE_BOUND_MS);
+});
+
 const KILL_ROUNDS = 20;
 
 test(`A killed with SIGKILL as soon as it has answered loses nothing it showed (${KILL_ROUNDS} rounds)`, async () => {
