@@ -35,5 +35,5 @@ export interface Publication {
   social: readonly NavLink[];
   partners: readonly NavLink[];
   /** Ports of its radio station on RADIO_STREAM_ORIGIN (replacing RADIO_STREAM_PORTS). */
-  radio: { ports: readonly number[] | null; station: string };
+  radio: { ports: readonly number[] | null };
 }

@@ -17,7 +17,7 @@ export interface PublicationEntry {
   contact?: { email?: string; phone?: string; address?: string[] };
   social?: { label: string; href: string }[];
   partners?: { label: string; href: string }[];
-  radio?: { ports: number[]; station?: string };
+  radio?: { ports: number[] };
 }
 
 export class PublicationsFileError extends Error {

@@ -252,11 +252,10 @@ export function parsePublications(json, options = {}) {
         !ports ||
         ports.length === 0 ||
         !ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535) ||
-        Object.keys(value).some((k) => k !== "ports" && k !== "station") ||
-        (value.station !== undefined && typeof value.station !== "string")
+        Object.keys(value).some((k) => k !== "ports")
       ) {
-        problem("radio", 'must be { "ports": [port numbers], "station": "name" }');
-      } else radio = { ports, ...(value.station ? { station: value.station } : {}) };
+        problem("radio", 'must be { "ports": [port numbers] }');
+      } else radio = { ports };
     }
 
     if (!url || !key || !name) return;

@@ -63,10 +63,7 @@ export function fromEntry(entry: PublicationEntry): Publication {
     partners:
       entry.partners ??
       PARTNER_SITES.filter((site) => hostKey(new URL(site.href).hostname) !== entry.key),
-    radio: {
-      ports: entry.radio?.ports ?? null,
-      station: entry.radio?.station ?? `${shortName} Radio`,
-    },
+    radio: { ports: entry.radio?.ports ?? null },
   };
 }
 
@@ -89,7 +86,7 @@ export function embeddedPublication(): Publication {
     contact: { ...SITE.contact, street: "100 Main Street, Riverbend" },
     social: SOCIAL_LINKS,
     partners: PARTNER_SITES,
-    radio: { ports: null, station: "Riverbend Radio" },
+    radio: { ports: null },
   };
 }
 
