@@ -22,6 +22,8 @@ const nextConfig: NextConfig = {
   // (lib/cache/redis-client.mjs keeps one connection per process on globalThis).
   serverExternalPackages: ["redis", "@redis/client"],
   poweredByHeader: false,
+  // server.mjs compresses (lib/serving/compressed-pages.mjs): a cached page once, not per request.
+  compress: false,
   generateEtags: false,
   reactStrictMode: true,
   // proxy.ts and the start-up check read the same values (lib/serving/security-headers.ts).
