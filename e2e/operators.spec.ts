@@ -325,6 +325,10 @@ test.describe("feeds that misbehave", () => {
     for (const page of ["/realestate", "/national", "/"]) {
       expect((await request.get(page)).status()).toBe(200);
     }
+    // Next stores a page and its data just after the answer: a refresh made within those
+    // milliseconds can be overwritten by the render it followed (README, "Known limits").
+    // An editor's refresh comes long after; let the writes land, as they would have.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const title = `Riverbend council approves the new bridge ${Date.now()}`;
     const homeTitle = `Statehouse passes the rail bill ${Date.now()}`;
     await standIn.publishHeadline("realestate", title);

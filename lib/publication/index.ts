@@ -33,7 +33,7 @@ export async function publicationFromParams(
   return publication;
 }
 
-/** The publication server.mjs named for a route handler outside app/[site] (publication). */
+/** The publication server.mjs named for a route handler outside app/[site] (its `publication` header). */
 export function publicationOfRequest(request: Request): Publication | undefined {
   const key = request.headers.get("publication");
   return key ? publicationByKey(key) : undefined;
