@@ -128,3 +128,10 @@ describe("a network's publications", () => {
     );
   });
 });
+
+describe("configuredFeedOrigins", () => {
+  it("is worked out once, not on every call, while nothing changes", () => {
+    delete process.env.NEWS_FEEDS_FILE;
+    expect(configuredFeedOrigins()).toBe(configuredFeedOrigins());
+  });
+});

@@ -36,9 +36,12 @@ export function parseFeedOverrides(json: string): Overrides {
   return overrides;
 }
 
+/** One object, so that what is derived from the overrides (configuredFeedOrigins) is kept. */
+const NO_OVERRIDES: Overrides = Object.freeze({});
+
 function readOverrides(): Overrides {
   const path = config().newsFeedsFile;
-  if (!path) return {};
+  if (!path) return NO_OVERRIDES;
   try {
     const { mtimeMs } = statSync(path);
     if (cache?.path !== path || cache.mtimeMs !== mtimeMs) {
@@ -51,7 +54,7 @@ function readOverrides(): Overrides {
       `NEWS_FEEDS_FILE ${path}`,
       error instanceof Error ? error.message : String(error),
     );
-    return cache?.path === path ? cache.overrides : {};
+    return cache?.path === path ? cache.overrides : NO_OVERRIDES;
   }
 }
 
