@@ -5,6 +5,7 @@ import { FOOTER_SECTION_SLUGS, getSection } from "@/lib/news/sections";
 import type { FooterProps } from "@/lib/publication/brand";
 import type { NavLink } from "@/lib/site";
 import styles from "./site-footer.module.css";
+import { ExternalLink } from "@/components/ui/external-link";
 
 function ExternalLinks({ title, links }: { title: string; links: readonly NavLink[] }) {
   return (
@@ -13,10 +14,7 @@ function ExternalLinks({ title, links }: { title: string; links: readonly NavLin
       <ul className={styles.list}>
         {links.map((link) => (
           <li key={link.href}>
-            <a href={link.href} target="_blank" rel="noopener noreferrer">
-              {link.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <ExternalLink href={link.href}>{link.label}</ExternalLink>
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { formatLongDate, formatPublishedDate } from "@/lib/dates";
 import type { SiteSearchResults } from "@/lib/search";
 import { Highlighted } from "./highlighted";
 import styles from "./search.module.css";
+import { ExternalLink } from "@/components/ui/external-link";
 
 /** The most results of each kind listed; the count above still says how many matched. */
 export const MAX_LISTED = 50;
@@ -58,10 +59,9 @@ export function SearchResults({ query, results }: { query: string; results: Site
                   ) : null}
                 </p>
                 <h3 className={styles.title}>
-                  <a href={article.link} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink href={article.link}>
                     <Highlighted text={article.title} query={query} />
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
+                  </ExternalLink>
                 </h3>
                 {article.description ? (
                   <p className={styles.text}>

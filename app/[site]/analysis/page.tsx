@@ -4,6 +4,7 @@ import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
+import { ExternalLink } from "@/components/ui/external-link";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
@@ -59,10 +60,7 @@ export default function AnalysisPage() {
           <ul className={card.linkList}>
             {EDUCATION.map((link) => (
               <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
+                <ExternalLink href={link.href}>{link.label}</ExternalLink>
                 <br />
                 <span className={card.muted}>{link.blurb}</span>
               </li>

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { config } from "@/lib/env";
 import { publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
+import { ExternalLink } from "@/components/ui/external-link";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
@@ -48,10 +49,7 @@ export default async function MarketNewsPage({ params }: SiteProps) {
             <ul className={card.linkList}>
               {LEARN_MORE.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer">
-                    {link.label}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
+                  <ExternalLink href={link.href}>{link.label}</ExternalLink>
                   <br />
                   <span className={card.muted}>{link.blurb}</span>
                 </li>

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { localize, publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 import { partnerDocuments, SITE } from "@/lib/site";
+import { ExternalLink } from "@/components/ui/external-link";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
@@ -35,10 +36,7 @@ export default async function PartnersPage({ params }: SiteProps) {
               aspectRatio="4 / 3"
             />
             <p style={{ marginTop: "0.75rem" }}>
-              <a href={doc.openUrl} target="_blank" rel="noopener noreferrer">
-                Open “{doc.title}” in Google Drive
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              <ExternalLink href={doc.openUrl}>Open “{doc.title}” in Google Drive</ExternalLink>
             </p>
           </section>
         ))}

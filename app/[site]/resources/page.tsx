@@ -3,6 +3,7 @@ import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
+import { ExternalLink } from "@/components/ui/external-link";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
@@ -59,10 +60,7 @@ export default function ResourcesPage() {
           <ul className={card.linkList}>
             {EXTERNAL.map((link) => (
               <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
+                <ExternalLink href={link.href}>{link.label}</ExternalLink>
               </li>
             ))}
           </ul>
