@@ -18,6 +18,10 @@ const nextConfig: NextConfig = {
   // Next's file-system cache, except that 404 answers stay in a bounded memory store
   // (lib/cache/cache-handler.mjs): unknown addresses must not fill the disk.
   cacheHandler: fileURLToPath(new URL("./lib/cache/cache-handler.mjs", import.meta.url)),
+  // Next's memory copy of the cache's entries, in front of the disk (not used with Redis:
+  // lib/cache/redis-cache.mjs). Counted in characters and bytes, so a page, whose text V8 holds
+  // at two bytes a character, takes up to twice this much memory (README, "Memory").
+  cacheMaxMemorySize: 32 * 1024 * 1024,
   // The Redis client is shared with the cache handler, which Next loads unbundled
   // (lib/cache/redis-client.mjs keeps one connection per process on globalThis).
   serverExternalPackages: ["redis", "@redis/client"],

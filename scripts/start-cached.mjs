@@ -28,12 +28,18 @@ const withApp = !process.argv.includes("--no-app");
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 const root = path.resolve(import.meta.dirname, "..");
 
-/** The shipped file with its install-time addresses replaced by this run's. */
-export function localConfig(source, { port, nextPort, dir }) {
+/**
+ * The shipped file with its install-time addresses replaced by this run's. `nextPorts` puts
+ * several instances behind the tier (`npm run soak` runs two), in place of `nextPort`.
+ */
+export function localConfig(source, { port, nextPort, nextPorts = [nextPort], dir }) {
   const replacements = [
     ["    listen 80;\n", `    listen 127.0.0.1:${port};\n`],
     ["    listen [::]:80;\n", ""],
-    ["server 127.0.0.1:3001;", `server 127.0.0.1:${nextPort};`],
+    [
+      "server 127.0.0.1:3001;",
+      nextPorts.map((each) => `server 127.0.0.1:${each};`).join("\n    "),
+    ],
     ["/var/cache/nginx/riverbend", path.join(dir, "cache")],
   ];
   let text = source;
@@ -45,7 +51,8 @@ export function localConfig(source, { port, nextPort, dir }) {
   return text.split("/run/nginx-riverbend-gate.sock").join(path.join(dir, "gate.sock"));
 }
 
-function mainConfig(dir) {
+/** nginx's main file around the site's, every path in `dir`. */
+export function mainConfig(dir) {
   const asRoot = process.getuid?.() === 0;
   return `# Written by scripts/start-cached.mjs for one run; removed when it stops.
 ${asRoot ? "user nobody nogroup;\n" : ""}worker_processes auto;
@@ -70,7 +77,7 @@ http {
 `;
 }
 
-function chownTree(target, uid, gid) {
+export function chownTree(target, uid, gid) {
   chownSync(target, uid, gid);
   for (const entry of readdirSync(target, { withFileTypes: true })) {
     const full = path.join(target, entry.name);

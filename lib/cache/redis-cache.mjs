@@ -11,7 +11,7 @@
  *
  * - get: Redis first, bounded by a short timeout. An answer from Redis (entry or miss) is the
  *   truth; only when Redis cannot answer is the local disk read.
- * - set: written to the local disk (the fallback) and to Redis.
+ * - set: written to the local disk (the fallback) and to Redis; no copy is kept in memory.
  * - revalidateTag: recorded locally and in Redis.
  *
  * Every entry expires in Redis: EXPIRE_FACTOR times its revalidate period, at least
@@ -81,6 +81,17 @@ export function lifespan(lastModified, revalidate) {
  */
 export function redisFirst(Base) {
   return class RedisFirst extends Base {
+    /**
+     * Without Next's memory copy of the entries (cacheMaxMemorySize): every read asks Redis
+     * first, so a copy here would only be read when Redis cannot answer, and the disk answers
+     * then. Measured in `npm run soak`: it held up to 50 MB of Next's estimate, about twice that
+     * in memory (a page's text is two bytes a character), in each instance, never read.
+     * @param {any} ctx
+     */
+    constructor(ctx) {
+      super({ ...ctx, maxMemoryCacheSize: 0 });
+    }
+
     /** @param {string} key @param {any} ctx */
     async get(key, ctx, ...rest) {
       const answer = await withRedis(

@@ -63,6 +63,11 @@ class Limiter {
   }
 }
 
+// libvips keeps the images of recent operations in memory (up to 50 MB, 100 operations, by
+// default) to repeat them faster. Every width is made once here and then read from disk, so
+// nothing is repeated: that memory would only hold decoded photos (README, "Memory").
+sharp.cache(false);
+
 export class PhotoStore {
   readonly disk: PhotoDiskCache;
   /** id → address, for ids issued by this process (a few MB at most). */

@@ -1,0 +1,793 @@
+#!/usr/bin/env node
+/**
+ * `npm run soak`: the whole stack through a bad hour, on this machine.
+ *
+ * It starts what production runs, from the shipped configuration and one build:
+ * - the cache tier (deploy/nginx/riverbend.conf, through scripts/start-cached.mjs's rewrite of its
+ *   addresses) in front of TWO production servers (server.mjs), each on its own copy of the build;
+ * - one Redis shared by both (REDIS_URL), a network of SOAK_PUBLICATIONS publications
+ *   (PUBLICATIONS_FILE), the stand-in upstreams (feeds with real-size photos, the blog's functions
+ *   host) and a real Icecast station.
+ *
+ * For SOAK_MINUTES (default 30) SOAK_READERS readers (default 48), each from its own loopback
+ * address as readers come from their own, read as people do: a share link with tracking
+ * parameters or a section as the way in, then links followed on the page (half of them as the
+ * client router's payload requests), the page's photos, a search now and then, a dead link, the
+ * radio for a few seconds. Editors publish a headline every minute.
+ *
+ * Meanwhile, in turn, one minute each with a calm minute between: every feed fails (errors and
+ * hangs), the blog's host fails, instance B is killed (SIGKILL) and comes back, Redis stops and
+ * comes back empty.
+ *
+ * Every minute it prints the requests, the failed ones (no answer within 10 s, a cut answer, or
+ * an answer other than the one expected: 429 and 5xx included), the 5xx answers, p99, each
+ * process's resident memory (and each instance's JavaScript heap), the disk each cache holds and
+ * Redis's memory. At the end it checks the bounds below and exits 1 when one is broken:
+ * - no failed request and no 5xx;
+ * - p99 within SOAK_P99_MS (default 1000);
+ * - each instance within INSTANCE_MEMORY_MB (the README's figure for one instance) and, after
+ *   warm-up (WARM_UP_MINUTES after the instance started), flat: every minute's mean within 15%
+ *   of the instance's median minute;
+ * - nginx's cache, each instance's disk and Redis within the sizes configured for them.
+ *
+ * Not part of `npm test`. Needs what the bench needs (scripts/setup.mjs bench installs or names
+ * it). `--no-build` uses the build already in .next (built with the same environment).
+ */
+import { spawn } from "node:child_process";
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { createRequire } from "node:module";
+import { createClient } from "redis";
+import standIn from "../e2e/env.cjs";
+import instances from "../e2e/redis/instances.cjs";
+import catalogue from "../e2e/stand-in/catalogue.cjs";
+import { startStation } from "../e2e/radio/station.mjs";
+import { chownTree, localConfig, mainConfig } from "./start-cached.mjs";
+import { requireSystemPrograms } from "./system-programs.mjs";
+
+const { appEnv, standInArgs, STAND_IN_URL, RADIO_PORT, REVALIDATE_SECRET } = standIn;
+const { freePort, startRedis, startInstance } = instances;
+const { SECTION_FEEDS } = catalogue;
+// The client router's own `_rsc` (Next answers a payload request whose `_rsc` does not match its
+// headers with a redirect to the right one).
+const { computeCacheBustingSearchParam } = createRequire(import.meta.url)(
+  "next/dist/shared/lib/router/utils/cache-busting-search-param.js",
+);
+
+const number = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const MINUTES = number("SOAK_MINUTES", 30);
+const READERS = Math.min(number("SOAK_READERS", 48), 250);
+const PUBLICATIONS = number("SOAK_PUBLICATIONS", 12);
+const P99_BOUND_MS = number("SOAK_P99_MS", 1000);
+/** One instance's resident memory may not go over this (README, "Memory"). */
+const INSTANCE_MEMORY_MB = 640;
+/** An instance's memory is judged from this long after it started. */
+const WARM_UP_MINUTES = 3;
+const FLAT_WITHIN = 0.15;
+/** The tier's max_size (deploy/nginx/riverbend.conf) and the photo cache's default. */
+const TIER_DISK_MB = 2048;
+const INSTANCE_DISK_MB = 1024 + 512;
+const REDIS_MEMORY_MB = 256;
+const REQUEST_TIMEOUT_MS = 10_000;
+const FEED_REVALIDATE_SECONDS = 60;
+
+const root = path.resolve(import.meta.dirname, "..");
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line) => console.log(line);
+
+requireSystemPrograms("bench");
+
+// ---------------------------------------------------------------------------------------------
+// The stack
+// ---------------------------------------------------------------------------------------------
+
+const cleanups = [];
+const children = new Set();
+function run(command, args, { env = {}, stdio = "ignore" } = {}) {
+  const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
+let stopping = false;
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(code);
+}
+process.on("SIGINT", () => stopAll(130));
+process.on("SIGTERM", () => stopAll(143));
+process.on("uncaughtException", (error) => {
+  console.error(error);
+  stopAll(1);
+});
+
+async function until(check, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not come up`);
+    await sleep(100);
+  }
+}
+
+/** A network: the sample three publications' kind, generated; one in three has a local feed. */
+function writePublications(dir, count) {
+  const publications = Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(2, "0");
+    return {
+      url: `http://town${n}.example`,
+      name: `The Town ${n} Courier`,
+      town: `Town ${n}`,
+      ...(i % 3 === 1
+        ? {
+            feeds: {
+              local: [`${STAND_IN_URL}/feeds/${i % 2 ? "lakeside" : "hillcountry"}-local.xml`],
+            },
+          }
+        : {}),
+    };
+  });
+  const file = path.join(dir, "publications.json");
+  writeFileSync(file, JSON.stringify({ publications }, null, 2));
+  return publications.map((p) => new URL(p.url).host);
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), "riverbend-soak-"));
+cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
+const hosts = writePublications(work, PUBLICATIONS);
+const tierPort = await freePort();
+const appEnvironment = {
+  ...appEnv({
+    siteUrl: `http://127.0.0.1:${tierPort}`,
+    feedRevalidateSeconds: FEED_REVALIDATE_SECONDS,
+    blog: "functions",
+  }),
+  PUBLICATIONS_FILE: path.join(work, "publications.json"),
+};
+
+if (!process.argv.includes("--no-build")) {
+  log("building…");
+  const build = run("npx", ["next", "build"], { env: appEnvironment, stdio: "inherit" });
+  const code = await new Promise((resolve) => build.on("exit", resolve));
+  if (code !== 0) await stopAll(1);
+}
+
+const standInLog = path.join(work, "stand-in.log");
+const standInProcess = run(process.execPath, standInArgs(), {
+  stdio: ["ignore", "pipe", "pipe"],
+});
+for (const stream of [standInProcess.stdout, standInProcess.stderr]) {
+  stream.on("data", (chunk) => appendFileSync(standInLog, chunk));
+}
+standInProcess.on("exit", (code, signal) => {
+  if (stopping) return;
+  console.error(`the stand-in upstreams stopped (${signal ?? code}):`);
+  console.error(readFileSync(standInLog, "utf8").slice(-3000));
+  stopAll(1);
+});
+await until(async () => (await fetch(`${STAND_IN_URL}/__health`)).ok, "the stand-in");
+const station = await startStation({ port: RADIO_PORT });
+cleanups.push(() => station.stop());
+const redis = await startRedis();
+cleanups.push(() => redis.cleanup());
+// MALLOC_ARENA_MAX as `npm start` sets it (README, "Memory").
+const instanceEnv = {
+  ...appEnvironment,
+  REDIS_URL: redis.url,
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+};
+const [a, b] = await Promise.all(
+  [await freePort(), await freePort()].map((port) => startInstance({ port, env: instanceEnv })),
+);
+cleanups.push(
+  () => a.cleanup(),
+  () => b.cleanup(),
+);
+a.name = "A";
+b.name = "B";
+a.startedAt = b.startedAt = Date.now();
+
+// Its own folder: nginx's workers (nobody, when run as root) must reach it.
+const tierDir = mkdtempSync(path.join(os.tmpdir(), "riverbend-nginx-"));
+cleanups.push(async () => rmSync(tierDir, { recursive: true, force: true }));
+mkdirSync(path.join(tierDir, "cache"));
+writeFileSync(
+  path.join(tierDir, "riverbend.conf"),
+  localConfig(readFileSync(path.join(root, "deploy/nginx/riverbend.conf"), "utf8"), {
+    port: tierPort,
+    nextPorts: [a.port, b.port],
+    dir: tierDir,
+  }),
+);
+writeFileSync(path.join(tierDir, "nginx.conf"), mainConfig(tierDir));
+if (process.getuid?.() === 0) chownTree(tierDir, 65534, 65534);
+const nginx = run("/usr/sbin/nginx", ["-p", tierDir, "-c", path.join(tierDir, "nginx.conf")]);
+await until(async () => (await fetch(`http://127.0.0.1:${tierPort}/api/health`)).ok, "nginx");
+
+log(
+  `soak: ${MINUTES} min, ${READERS} readers, ${PUBLICATIONS} publications; tier :${tierPort} -> ` +
+    `A :${a.port}, B :${b.port}; Redis :${redis.port}; stand-in ${STAND_IN_URL}; radio :${RADIO_PORT}`,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Readers
+// ---------------------------------------------------------------------------------------------
+
+const SECTIONS = Object.keys(SECTION_FEEDS);
+const ENTRY_PAGES = ["/", "/", "/", ...SECTIONS.map((s) => `/${s}`), "/blog", "/radio", "/books"];
+const SHARE_TAILS = [
+  "?utm_source=facebook&utm_medium=social&utm_campaign=share",
+  "?utm_source=twitter&utm_medium=social",
+  "?fbclid=IwAR2x",
+  "?utm_source=newsletter&utm_medium=email&utm_campaign=morning",
+  "?gclid=Cj0KCQ",
+];
+const SEARCH_WORDS = [
+  "council",
+  "river",
+  "school",
+  "storm",
+  "market",
+  "game",
+  "budget",
+  "festival",
+];
+/** The router state a navigation from the home page sends (Next-Router-State-Tree). */
+const STATE_TREE = encodeURIComponent(
+  JSON.stringify(["", { children: ["__PAGE__", {}, null, null] }, null, null, true]),
+);
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** This minute's figures. */
+function freshMinute() {
+  return {
+    requests: 0,
+    failed: 0,
+    fiveXX: 0,
+    latencies: [],
+    byKind: {},
+    examples: [],
+    streamsCut: 0,
+  };
+}
+let minute = freshMinute();
+const totals = { requests: 0, failed: 0, fiveXX: 0, streamsCut: 0 };
+
+function record(kind, outcome) {
+  minute.requests++;
+  minute.latencies.push(outcome.ms);
+  minute.byKind[kind] = (minute.byKind[kind] ?? 0) + 1;
+  const fiveXX = outcome.status >= 500;
+  if (fiveXX) minute.fiveXX++;
+  if (!outcome.ok) {
+    minute.failed++;
+    if (minute.examples.length < 5)
+      minute.examples.push(`${kind} ${outcome.host}${outcome.path}: ${outcome.why}`);
+  }
+}
+
+/**
+ * One request through the tier. Resolves with its status and time; the body when asked.
+ * `expect`: the statuses a reader should get.
+ */
+function get(reader, pathname, { headers = {}, keepBody = false, expect = [200] } = {}) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let settled = false;
+    const done = (status, why, body = "") => {
+      if (settled) return;
+      settled = true;
+      const ok = !why && expect.includes(status);
+      resolve({
+        status,
+        ok,
+        why: why ?? (ok ? "" : `status ${status}`),
+        ms: performance.now() - started,
+        body,
+        host: reader.host,
+        path: pathname,
+      });
+    };
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port: tierPort,
+        path: pathname,
+        localAddress: reader.address,
+        agent: reader.agent,
+        headers: { host: reader.host, "accept-encoding": reader.encoding, ...headers },
+        timeout: REQUEST_TIMEOUT_MS,
+      },
+      (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => keepBody && chunks.push(chunk));
+        response.on("aborted", () => done(response.statusCode, "answer cut"));
+        response.on("error", () => done(response.statusCode, "answer cut"));
+        response.on("end", () => {
+          let body = "";
+          if (keepBody && response.headers["content-encoding"] !== "gzip")
+            body = Buffer.concat(chunks).toString("utf8");
+          else if (keepBody) {
+            try {
+              body = gunzipSync(Buffer.concat(chunks)).toString("utf8");
+            } catch {
+              return done(response.statusCode, "gzip body does not inflate");
+            }
+          }
+          done(response.statusCode, undefined, body);
+        });
+      },
+    );
+    request.on("timeout", () => {
+      request.destroy();
+      done(0, `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
+    });
+    request.on("error", (error) => done(0, error.code ?? error.message));
+  });
+}
+
+/** The site's own links and photos on a page. */
+function linksOf(html) {
+  const links = new Set();
+  for (const [, href] of html.matchAll(/<a [^>]*href="(\/[^"#]*)"/g)) {
+    if (href.startsWith("/api/") || href.startsWith("/_next/")) continue;
+    links.add(href.replaceAll("&amp;", "&"));
+  }
+  // Each photo once, at one of its widths, as a browser picks one from the srcset.
+  const widths = new Map();
+  for (const [, id, width] of html.matchAll(/\/photo\/([A-Za-z0-9_-]+)\/(\d+)\.webp/g)) {
+    widths.set(id, [...(widths.get(id) ?? []), width]);
+  }
+  return { links: [...links], photos: [...widths].map(([id, list]) => [id, list]) };
+}
+
+async function listen(reader) {
+  const started = performance.now();
+  const seconds = 2 + Math.random() * 6;
+  return new Promise((resolve) => {
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port: tierPort,
+        path: `/api/stream?port=${RADIO_PORT}`,
+        localAddress: reader.address,
+        agent: false,
+        headers: { host: reader.host },
+        timeout: REQUEST_TIMEOUT_MS,
+      },
+      (response) => {
+        let bytes = 0;
+        const outcome = () => ({
+          status: response.statusCode,
+          ms: performance.now() - started,
+          host: reader.host,
+          path: "/api/stream",
+        });
+        const timer = setTimeout(() => {
+          request.destroy();
+          const ok = response.statusCode === 200 && bytes > 0;
+          resolve({
+            ...outcome(),
+            ok,
+            why: ok ? "" : `status ${response.statusCode}, ${bytes} bytes`,
+          });
+        }, seconds * 1000);
+        response.on("data", (chunk) => (bytes += chunk.length));
+        response.on("end", () => {
+          clearTimeout(timer);
+          // The instance it came through went away: counted apart (a stream cannot move).
+          minute.streamsCut++;
+          resolve({
+            ...outcome(),
+            ok: response.statusCode === 200,
+            why: `status ${response.statusCode}`,
+          });
+        });
+        response.on("error", () => {});
+      },
+    );
+    request.on("timeout", () => request.destroy());
+    request.on("error", (error) =>
+      resolve({
+        status: 0,
+        ok: false,
+        why: error.code,
+        ms: 0,
+        host: reader.host,
+        path: "/api/stream",
+      }),
+    );
+  });
+}
+
+let running = true;
+async function reader(index) {
+  const self = {
+    address: `127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}`,
+    agent: new http.Agent({ keepAlive: true, maxSockets: 4 }),
+    host: pick(hosts),
+    encoding: Math.random() < 0.9 ? "gzip, deflate, br" : "identity",
+    phone: Math.random() < 0.7,
+  };
+  const think = () => sleep(20 + Math.random() * 180);
+  while (running) {
+    // A visit: one publication, a way in, a few links.
+    self.host = pick(hosts);
+    const entry = pick(ENTRY_PAGES);
+    const way = Math.random() < 0.3 ? entry + pick(SHARE_TAILS) : entry;
+    const first = await get(self, way, { keepBody: true });
+    record(way === entry ? "page" : "share link", first);
+    let page = first.body ? linksOf(first.body) : { links: [], photos: [] };
+    for (const [id, widths] of page.photos.slice(0, 6)) {
+      const photo = `/photo/${id}/${self.phone ? widths[0] : (widths.at(-2) ?? widths[0])}.webp`;
+      if (!running) break;
+      // A photo its host cannot give sends the browser to the default photo (302).
+      const accept = "image/avif,image/webp,*/*";
+      record("photo", await get(self, photo, { headers: { accept }, expect: [200, 302] }));
+    }
+    const steps = 1 + Math.floor(Math.random() * 4);
+    for (let step = 0; step < steps && running; step++) {
+      await think();
+      const roll = Math.random();
+      if (roll < 0.06) {
+        const q = encodeURIComponent(pick(SEARCH_WORDS));
+        record("search", await get(self, `/search?q=${q}`));
+      } else if (roll < 0.1) {
+        const dead = `/${pick(SECTIONS)}/${Math.random().toString(36).slice(2, 8)}`;
+        record("404", await get(self, dead, { expect: [404] }));
+      } else if (roll < 0.12) {
+        record("radio", await listen(self));
+      } else if (page.links.length) {
+        const link = pick(page.links);
+        if (Math.random() < 0.5) {
+          // The client router: the page's payload, as a navigation or a prefetch.
+          const prefetch = Math.random() < 0.5;
+          const headers = prefetch
+            ? { rsc: "1", "next-router-prefetch": "1" }
+            : { rsc: "1", "next-router-state-tree": STATE_TREE };
+          const bust = await computeCacheBustingSearchParam(
+            headers["next-router-prefetch"],
+            undefined,
+            headers["next-router-state-tree"],
+            undefined,
+          );
+          const sep = link.includes("?") ? "&" : "?";
+          const outcome = await get(self, bust ? `${link}${sep}_rsc=${bust}` : link, {
+            headers,
+            expect: [200, 404],
+          });
+          record(prefetch ? "prefetch" : "payload", outcome);
+        } else {
+          const next = await get(self, link, { keepBody: true, expect: [200, 308] });
+          record("page", next);
+          if (next.body) page = linksOf(next.body);
+        }
+      }
+    }
+    await think();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failures, in turn
+// ---------------------------------------------------------------------------------------------
+
+const FEED_PATHS = [...new Set(Object.values(SECTION_FEEDS).flat())].map(
+  (id) => `/feeds/${id}.xml`,
+);
+const BLOG_PATHS = ["/functions/v1/get_metainfo", "/functions/v1/get_details"];
+async function control(pathname, body) {
+  await fetch(`${STAND_IN_URL}${pathname}`, {
+    method: "POST",
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+const failing = (paths) => ({
+  async start() {
+    await Promise.all(
+      paths.map((p, i) =>
+        control("/__control/override", {
+          path: p,
+          ...(i % 3 === 2 ? { mode: "hang" } : { mode: "status", status: i % 2 ? 500 : 503 }),
+        }),
+      ),
+    );
+  },
+  async end() {
+    await Promise.all(paths.map((p) => control(`/__control/clear?path=${encodeURIComponent(p)}`)));
+  },
+});
+const PHASES = {
+  calm: { start: async () => {}, end: async () => {} },
+  "feeds fail": failing(FEED_PATHS),
+  "blog host fails": failing(BLOG_PATHS),
+  "instance B killed": {
+    async start() {
+      b.child?.kill("SIGKILL");
+      await new Promise((resolve) =>
+        b.child?.exitCode === null ? b.child.once("exit", resolve) : resolve(),
+      );
+      b.child = null;
+    },
+    async end() {
+      await b.start();
+      b.startedAt = Date.now();
+    },
+  },
+  "Redis down": {
+    start: () => redis.stop(),
+    end: () => redis.start(),
+  },
+};
+const ROTATION = [
+  "calm",
+  "feeds fail",
+  "calm",
+  "blog host fails",
+  "calm",
+  "instance B killed",
+  "calm",
+  "Redis down",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Measures
+// ---------------------------------------------------------------------------------------------
+
+function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+/** A process and its children (nginx's workers). */
+function treeRssMb(pid) {
+  let total = rssMb(pid);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) total += rssMb(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+function diskMb(dir) {
+  let bytes = 0;
+  const walk = (at) => {
+    let entries;
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) {
+        try {
+          bytes += statSync(full).size;
+        } catch {
+          // gone
+        }
+      }
+    }
+  };
+  walk(dir);
+  return bytes / 1024 / 1024;
+}
+async function redisMemory() {
+  const client = createClient({
+    url: redis.url,
+    socket: { connectTimeout: 500, reconnectStrategy: false },
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    const info = await client.info("memory");
+    const field = (name) => Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? 0) / 1024 / 1024;
+    return { used: field("used_memory"), rss: field("used_memory_rss") };
+  } catch {
+    return null;
+  } finally {
+    client.destroy?.();
+  }
+}
+function heapMb(instance) {
+  return new Promise((resolve) => {
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port: instance.port,
+        path: "/api/metrics",
+        headers: { authorization: `Bearer ${REVALIDATE_SECRET}`, host: hosts[0] },
+        timeout: 2000,
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => {
+          const value = (name) =>
+            Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN) / 1024 / 1024;
+          resolve({
+            heap: value("nodejs_heap_size_used_bytes"),
+            external: value("nodejs_external_memory_bytes"),
+          });
+        });
+      },
+    );
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(null));
+  });
+}
+
+const percentile = (values, p) => {
+  if (!values.length) return 0;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+const readers = Array.from({ length: READERS }, (_, i) => reader(i));
+const started = Date.now();
+const samples = { A: [], B: [] }; // { minute, mb, settled }
+const rows = [];
+let allLatencies = [];
+const rssSamples = { A: [], B: [] };
+const sampler = setInterval(() => {
+  for (const instance of [a, b]) {
+    if (instance.child) rssSamples[instance.name].push(rssMb(instance.child.pid));
+  }
+}, 5000);
+
+for (let m = 1; m <= MINUTES; m++) {
+  const phaseName = ROTATION[(m - 1) % ROTATION.length];
+  const phase = PHASES[phaseName];
+  await phase.start();
+  control("/__control/headline", {
+    feed: pick(FEED_PATHS).slice(7, -4),
+    title: `Soak minute ${m}: the council meets again`,
+    description: "An editor published this during the soak.",
+  }).catch(() => {});
+  await sleep(Math.max(0, started + m * 60_000 - Date.now() - 3000));
+  await phase.end();
+  await sleep(Math.max(0, started + m * 60_000 - Date.now()));
+
+  const done = minute;
+  minute = freshMinute();
+  totals.requests += done.requests;
+  totals.failed += done.failed;
+  totals.fiveXX += done.fiveXX;
+  totals.streamsCut += done.streamsCut;
+  allLatencies = allLatencies.concat(done.latencies);
+  const memory = {};
+  for (const instance of [a, b]) {
+    const list = rssSamples[instance.name].splice(0);
+    const mean = list.length ? list.reduce((x, y) => x + y, 0) / list.length : 0;
+    const settled =
+      instance.child && Date.now() - instance.startedAt > (WARM_UP_MINUTES + 1) * 60_000;
+    samples[instance.name].push({ minute: m, mb: mean, peak: Math.max(0, ...list), settled });
+    memory[instance.name] = { mean, heap: instance.child ? await heapMb(instance) : null };
+  }
+  const redisMb = await redisMemory();
+  const row = {
+    minute: m,
+    phase: phaseName,
+    requests: done.requests,
+    failed: done.failed,
+    fiveXX: done.fiveXX,
+    p99: percentile(done.latencies, 99),
+    a: memory.A,
+    b: memory.B,
+    nginxMb: treeRssMb(nginx.pid),
+    redis: redisMb,
+    disk: {
+      a: diskMb(path.join(a.dir, ".next")),
+      b: diskMb(path.join(b.dir, ".next")),
+      tier: diskMb(path.join(tierDir, "cache")),
+    },
+  };
+  rows.push(row);
+  const heap = (m) => (m?.heap ? ` (heap ${m.heap.heap.toFixed(0)})` : "");
+  log(
+    `min ${String(m).padStart(2)} ${phaseName.padEnd(18)} req ${String(done.requests).padStart(6)}` +
+      ` failed ${done.failed} 5xx ${done.fiveXX} p99 ${row.p99.toFixed(0)} ms |` +
+      ` A ${memory.A.mean.toFixed(0)} MB${heap(memory.A)} B ${memory.B.mean.toFixed(0)} MB${heap(memory.B)}` +
+      ` nginx ${row.nginxMb.toFixed(0)} MB redis ${redisMb ? redisMb.used.toFixed(1) : "-"} MB |` +
+      ` disk A ${row.disk.a.toFixed(0)} B ${row.disk.b.toFixed(0)} tier ${row.disk.tier.toFixed(0)} MB` +
+      (done.streamsCut ? ` | streams cut ${done.streamsCut}` : ""),
+  );
+  for (const example of done.examples) log(`    ${example}`);
+}
+running = false;
+clearInterval(sampler);
+await Promise.race([Promise.all(readers), sleep(REQUEST_TIMEOUT_MS + 1000)]);
+
+// ---------------------------------------------------------------------------------------------
+// Bounds
+// ---------------------------------------------------------------------------------------------
+
+const broken = [];
+const p99 = percentile(allLatencies, 99);
+if (totals.failed) broken.push(`${totals.failed} failed requests`);
+if (totals.fiveXX) broken.push(`${totals.fiveXX} 5xx answers`);
+if (p99 > P99_BOUND_MS) broken.push(`p99 ${p99.toFixed(0)} ms over ${P99_BOUND_MS} ms`);
+const flatness = {};
+for (const name of ["A", "B"]) {
+  const peak = Math.max(...samples[name].map((s) => s.peak));
+  if (peak > INSTANCE_MEMORY_MB)
+    broken.push(`instance ${name} reached ${peak.toFixed(0)} MB (bound ${INSTANCE_MEMORY_MB})`);
+  const settled = samples[name].filter((s) => s.settled && s.mb > 0).map((s) => s.mb);
+  if (settled.length < 2) {
+    flatness[name] = "too few settled minutes to judge";
+    continue;
+  }
+  const median = percentile(settled, 50);
+  const low = Math.min(...settled);
+  const high = Math.max(...settled);
+  flatness[name] =
+    `${low.toFixed(0)}–${high.toFixed(0)} MB over ${settled.length} settled minutes, median ${median.toFixed(0)}`;
+  if (high > median * (1 + FLAT_WITHIN) || low < median * (1 - FLAT_WITHIN))
+    broken.push(`instance ${name} not flat: ${flatness[name]}`);
+}
+const last = rows.at(-1);
+const peakOf = (pick) => Math.max(...rows.map(pick));
+if (peakOf((r) => r.disk.tier) > TIER_DISK_MB) broken.push("the tier's cache over its max_size");
+if (peakOf((r) => Math.max(r.disk.a, r.disk.b)) > INSTANCE_DISK_MB)
+  broken.push("an instance's disk over its bound");
+if (peakOf((r) => r.redis?.used ?? 0) > REDIS_MEMORY_MB) broken.push("Redis over its bound");
+
+log("");
+log(`${MINUTES} minutes, ${READERS} readers, ${PUBLICATIONS} publications`);
+log(`  requests:        ${totals.requests} (${(totals.requests / MINUTES / 60).toFixed(0)}/s)`);
+log(`  failed:          ${totals.failed}`);
+log(`  5xx to readers:  ${totals.fiveXX}`);
+log(`  p99:             ${p99.toFixed(0)} ms (p50 ${percentile(allLatencies, 50).toFixed(1)} ms)`);
+log(`  radio streams cut by a restart: ${totals.streamsCut}`);
+for (const name of ["A", "B"])
+  log(
+    `  instance ${name} memory: ${flatness[name]}; peak ${Math.max(...samples[name].map((s) => s.peak)).toFixed(0)} MB`,
+  );
+log(`  nginx memory:    ${peakOf((r) => r.nginxMb).toFixed(0)} MB peak`);
+log(`  Redis memory:    ${peakOf((r) => r.redis?.used ?? 0).toFixed(1)} MB peak`);
+log(
+  `  disk at the end: A ${last.disk.a.toFixed(0)} MB, B ${last.disk.b.toFixed(0)} MB, tier ${last.disk.tier.toFixed(0)} MB`,
+);
+writeFileSync(
+  path.join(root, ".next", "soak-report.json"),
+  JSON.stringify({ totals, p99, rows, flatness, broken }, null, 2),
+);
+log(broken.length ? `\nOUT OF BOUNDS:\n  ${broken.join("\n  ")}` : "\nall within bounds");
+await stopAll(broken.length ? 1 : 0);
