@@ -6,7 +6,9 @@
  *    and the same page rendered at run time then cached, as the site's pages are (for scale);
  *  - the cache tier (deploy/nginx/riverbend.conf through scripts/start-cached.mjs) in front
  *    of the site;
- *  - nginx serving the very bytes the site answered, from disk (the physical limit).
+ *  - nginx serving the very bytes the site answered, from disk (the physical limit), and nginx
+ *    with proxy_cache in front of that static server (nginx's own cost as a cache, apart from
+ *    the tier's configuration).
  * It prints the HTML weight of every kind of page, the photo bytes of the first screen (before:
  * the feeds' own photos; after: the site's), a cold render, and throughput (wrk, 2
  * threads, 50 connections, after 2 s of unmeasured load on each address) with and without
@@ -58,6 +60,7 @@ const ports = {
   disk: 3303,
   trivialLive: 3304,
   network: 3305,
+  proxied: 3306,
 };
 const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
 const FEED_DELAY_MS = 300;
@@ -354,6 +357,27 @@ http {
     root ${diskDir};
     gzip_static on;
   }
+  # nginx's own cost as a cache: proxy_cache in front of the static server above, with the
+  # tier's lifetimes and an entry per encoding, but none of the tier's configuration (no app
+  # gate, no key map, no headers). The tier against this is the configuration's cost.
+  proxy_cache_path ${diskDir}/proxy-cache levels=1:2 keys_zone=bench:8m use_temp_path=off;
+  upstream bench_static {
+    server 127.0.0.1:${ports.disk};
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${ports.proxied};
+    location / {
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_cache bench;
+      proxy_cache_key "$uri|$http_accept_encoding";
+      proxy_cache_valid 200 5s;
+      proxy_cache_use_stale updating;
+      proxy_cache_background_update on;
+      proxy_pass http://bench_static;
+    }
+  }
 }
 `,
 );
@@ -430,6 +454,7 @@ for (const gzip of [false, true]) {
   const site = new Map(MEASURED.map(([address]) => [address, []]));
   const disk = new Map(MEASURED.map(([address]) => [address, []]));
   const tier = new Map(MEASURED.map(([address]) => [address, []]));
+  const proxied = new Map(MEASURED.map(([address]) => [address, []]));
   const network = new Map(NETWORK_MEASURED.map((address) => [address, []]));
   // Every address measured, in the order of a round, with the list its results go to.
   const plan = [
@@ -442,6 +467,7 @@ for (const gzip of [false, true]) {
     ]),
     ...MEASURED.flatMap(([address, file]) => [
       [url("disk", `/${file}`), disk.get(address)],
+      [url("proxied", `/${file}`), proxied.get(address)],
       [url("tier", address), tier.get(address)],
     ]),
   ];
@@ -477,6 +503,7 @@ for (const gzip of [false, true]) {
   }
   for (const [address, file] of MEASURED) {
     line(`nginx, same bytes from disk (${file})`, disk.get(address));
+    line(`  nginx proxy_cache in front of it`, proxied.get(address), disk.get(address));
     line(`cache tier ${address}`, tier.get(address), disk.get(address));
   }
   for (const other of others) {
