@@ -25,7 +25,7 @@ function blocks(text: string, keyword: string): { head: string; body: string }[]
       if (text[at] === "}") depth--;
       at++;
     }
-    found.push({ head: match[2].trim(), body: text.slice(start, at - 1) });
+    found.push({ head: (match[2] ?? "").trim(), body: text.slice(start, at - 1) });
   }
   return found;
 }
@@ -33,7 +33,7 @@ function blocks(text: string, keyword: string): { head: string; body: string }[]
 const headersOf = (text: string) =>
   new Map(
     [...text.matchAll(/proxy_set_header\s+(\S+)\s+([^;]*);/g)].map((m) => [
-      m[1].toLowerCase(),
+      (m[1] ?? "").toLowerCase(),
       m[2],
     ]),
   );

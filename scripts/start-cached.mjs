@@ -36,10 +36,7 @@ export function localConfig(source, { port, nextPort, nextPorts = [nextPort], di
   const replacements = [
     ["    listen 80;\n", `    listen 127.0.0.1:${port};\n`],
     ["    listen [::]:80;\n", ""],
-    [
-      "server 127.0.0.1:3001;",
-      nextPorts.map((each) => `server 127.0.0.1:${each};`).join("\n    "),
-    ],
+    ["server 127.0.0.1:3001;", nextPorts.map((each) => `server 127.0.0.1:${each};`).join("\n    ")],
     ["/var/cache/nginx/riverbend", path.join(dir, "cache")],
   ];
   let text = source;
