@@ -58,7 +58,7 @@ import { chownTree, localConfig, mainConfig } from "./start-cached.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
 
 const { appEnv, standInArgs, STAND_IN_URL, RADIO_PORT, REVALIDATE_SECRET } = standIn;
-const { freePort, startRedis, startInstance } = instances;
+const { freePort, startRedis, startInstance, waitFor } = instances;
 const { SECTION_FEEDS } = catalogue;
 // The client router's own `_rsc` (Next answers a payload request whose `_rsc` does not match its
 // headers with a redirect to the right one).
@@ -132,19 +132,6 @@ process.on("uncaughtException", (error) => {
   stopAll(1);
 });
 
-async function until(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not come up`);
-    await sleep(100);
-  }
-}
-
 /** A network: the sample three publications' kind, generated; one in three has a local feed. */
 function writePublications(dir, count) {
   const publications = Array.from({ length: count }, (_, i) => {
@@ -200,7 +187,7 @@ standInProcess.on("exit", (code, signal) => {
   console.error(readFileSync(standInLog, "utf8").slice(-3000));
   stopAll(1);
 });
-await until(async () => (await fetch(`${STAND_IN_URL}/__health`)).ok, "the stand-in");
+await waitFor(async () => (await fetch(`${STAND_IN_URL}/__health`)).ok, "the stand-in");
 // The stand-in draws each photo the first time it is asked (one at a time, on its one thread);
 // a real photo host serves them at once. So every photo of the feeds is asked for once before
 // the readers come, or the first minute would measure the stand-in.
@@ -254,7 +241,7 @@ writeFileSync(
 writeFileSync(path.join(tierDir, "nginx.conf"), mainConfig(tierDir));
 if (process.getuid?.() === 0) chownTree(tierDir, 65534, 65534);
 const nginx = run("/usr/sbin/nginx", ["-p", tierDir, "-c", path.join(tierDir, "nginx.conf")]);
-await until(async () => (await fetch(`http://127.0.0.1:${tierPort}/api/health`)).ok, "nginx");
+await waitFor(async () => (await fetch(`http://127.0.0.1:${tierPort}/api/health`)).ok, "nginx");
 
 log(
   `soak: ${MINUTES} min, ${READERS} readers, ${PUBLICATIONS} publications; tier :${tierPort} -> ` +

@@ -182,4 +182,4 @@ async function startInstance({ port, env, dir = copyBuild() }) {
   return instance;
 }
 
-module.exports = { freePort, startRedis, copyBuild, startInstance };
+module.exports = { freePort, startRedis, copyBuild, startInstance, waitFor };

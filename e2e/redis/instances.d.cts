@@ -30,3 +30,8 @@ export declare function startInstance(options: {
   env: Record<string, string>;
   dir?: string;
 }): Promise<Instance>;
+export declare function waitFor(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs?: number,
+): Promise<void>;
