@@ -291,7 +291,7 @@ function freshMinute() {
   };
 }
 let minute = freshMinute();
-const totals = { requests: 0, failed: 0, slow: 0, fiveXX: 0, streamsCut: 0 };
+const totals = { requests: 0, failed: 0, slow: 0, fiveXX: 0, streamsCut: 0, byKind: {} };
 
 function record(kind, outcome) {
   minute.requests++;
@@ -711,6 +711,8 @@ for (let m = 1; m <= MINUTES; m++) {
   totals.slow += done.slow;
   totals.fiveXX += done.fiveXX;
   totals.streamsCut += done.streamsCut;
+  for (const [kind, count] of Object.entries(done.byKind))
+    totals.byKind[kind] = (totals.byKind[kind] ?? 0) + count;
   allLatencies = allLatencies.concat(done.latencies);
   const memory = {};
   for (const instance of [a, b]) {
@@ -796,6 +798,12 @@ log(`  failed:          ${totals.failed}`);
 log(`  over 10 s:       ${totals.slow}`);
 log(`  5xx to readers:  ${totals.fiveXX}`);
 log(`  p99:             ${p99.toFixed(0)} ms (p50 ${percentile(allLatencies, 50).toFixed(1)} ms)`);
+log(
+  `  the mix:         ${Object.entries(totals.byKind)
+    .sort((x, y) => y[1] - x[1])
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(", ")}`,
+);
 log(`  radio streams cut by a restart: ${totals.streamsCut}`);
 for (const name of ["A", "B"])
   log(
