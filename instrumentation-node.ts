@@ -9,7 +9,6 @@ import { checkPublicationFeeds } from "./lib/news/feeds-config";
 import { publications } from "./lib/publication";
 import { PublicationsFileError } from "./lib/publication/publications-file.mjs";
 import { builtHeadersMismatch } from "./lib/serving/security-headers";
-import { installPageBytes } from "./lib/cache/page-bytes";
 // Installs the logger for the Redis connection's changes of state before the first request.
 import "./lib/cache/shared-store";
 import { redisClient } from "./lib/cache/redis-client.mjs";
@@ -33,9 +32,6 @@ try {
   }
   throw error;
 }
-
-// Cached pages are encoded once and their bytes reused (see there).
-installPageBytes();
 
 // Connect to Redis now, not on the first request: a (re)started instance's first reader then
 // gets the page every instance shares instead of a render of its own.

@@ -64,8 +64,8 @@ export default defineConfig({
     },
     {
       // The production build, served as an operator would run it.
-      // The data cache (.next/cache/fetch-cache) outlives builds: start every run from empty.
-      command: `node -e "require('fs').rmSync('.next/cache/fetch-cache',{recursive:true,force:true})" && npm run build && npm run start -- -p ${APP_PORT} -H 127.0.0.1`,
+      // Every build starts with an empty page and data cache (lib/cache/file-cache.mjs).
+      command: `npm run build && npm run start -- -p ${APP_PORT} -H 127.0.0.1`,
       url: `${APP_URL}/terms`,
       // Short cache lifetimes so tests can watch headlines refresh after an upstream changes.
       env: appEnv({ siteUrl: APP_URL, feedRevalidateSeconds: 2, blog: "functions" }),

@@ -28,6 +28,7 @@ import {
   readPublicationsFile,
   requestHostKey,
 } from "./lib/publication/publications-file.mjs";
+import compression from "compression";
 import { CompressedPages, compressResponse } from "./lib/serving/compressed-pages.mjs";
 
 const argv = process.argv.slice(2);
@@ -43,12 +44,10 @@ const dir = process.cwd();
 // Before Next and React load: they pick their production builds from it.
 process.env.NODE_ENV = "production";
 const { default: next } = await import("next");
-// Compression is done here, not by Next (next.config.ts `compress: false`): the same middleware,
-// with pages sent in one piece compressed once (lib/serving/compressed-pages.mjs).
-const { default: compression } = await import("next/dist/compiled/compression/index.js");
+// Compression is done here, not by Next (next.config.ts `compress: false`): the `compression`
+// middleware, with pages sent in one piece compressed once (lib/serving/compressed-pages.mjs).
+// It releases its zlib stream itself when a client leaves early (compression 1.8).
 const compress = compression();
-const { releaseCompressionStream } =
-  await import("next/dist/server/lib/release-compression-stream.js");
 const compressedPages = new CompressedPages();
 
 /** Host → publication key. null: the embedded publication answers any host. */
@@ -118,11 +117,6 @@ const server = http.createServer((req, res) => {
   }
   headers["publication"] = key;
   compressResponse(req, res, compress, compressedPages);
-  // On a client that leaves early the middleware never ends its zlib stream: release it, as
-  // Next does after its own compression.
-  res.once("close", () => {
-    if (!res.writableFinished) releaseCompressionStream(res);
-  });
   handle(req, res);
 });
 

@@ -1,12 +1,11 @@
 /**
  * Playwright's `test`, with pages that wait, after each navigation, for the framework to run.
  *
- * A page is whole at its load event without JavaScript; the framework's scripts are asked for
- * once its first frame is shown (lib/serving/scripts-after-paint.mjs), and a headless browser
- * on this machine can show that frame after `load`. A reader who taps before they run gets a
- * plain link or form; a test that drives a script-driven control (the radio, the menus) right
- * after `goto` needs them running. So navigations wait for React to have hydrated the body,
- * on pages that load the scripts that way and only when JavaScript is on.
+ * A page is whole at its load event without JavaScript; React may hydrate it a little later
+ * (it yields while it works). A reader who taps before that gets a plain link or form; a test
+ * that drives a script-driven control (the radio, the menus) right after `goto` needs React
+ * running. So navigations wait for React to have hydrated the body, on pages that load the
+ * framework's scripts and only when JavaScript is on.
  */
 import { test as base, type Page } from "@playwright/test";
 import { hydrated } from "./helpers";
@@ -16,10 +15,10 @@ export type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 
 /**
  * Resolves once React has hydrated the page's body (e2e/helpers.ts `hydrated`); at once on a
- * page that does not load its scripts after the first paint.
+ * page that loads no script of the framework's (a feed, a text file).
  */
 export async function frameworkRunning(page: Page): Promise<void> {
-  if ((await page.locator("script[data-scripts-after-paint]").count()) === 0) return;
+  if ((await page.locator('script[src^="/_next/static/"]').count()) === 0) return;
   await hydrated(page.locator("body"));
 }
 

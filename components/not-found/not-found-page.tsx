@@ -1,10 +1,9 @@
 import { notFound } from "next/navigation";
-// Internal to Next.js, but the only place that says how this render is done; see isPrerendering.
-import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
 import { Suspense } from "react";
 import { NotFoundMessage } from "@/components/ui/not-found-message";
 import { logNotFound } from "@/lib/ops";
 import { NOT_FOUND_PAGES, type NotFoundKind } from "@/lib/seo";
+import { isPrerendering } from "./prerender-check";
 
 /** A not-found page's body: the texts of lib/seo/not-found.ts. */
 export function NotFoundBody({ kind }: { kind: NotFoundKind }) {
@@ -20,7 +19,8 @@ export function NotFoundBody({ kind }: { kind: NotFoundKind }) {
  *
  * Next.js 16 answers a page that throws notFound() with status 404 and an empty error shell
  * (`<html id="__next_error__">`): React's server rendering runs no error boundaries, so the
- * not-found page and the layout around it are drawn by the browser only (vercel/next.js#62228).
+ * not-found page and the layout around it are drawn by the browser only (vercel/next.js#62228;
+ * the workaround's one internal read is isolated in prerender-check.ts).
  * Here the page renders the not-found body itself, so the HTML holds the layout and the texts,
  * and notFound() is thrown inside its own Suspense boundary, where it only sets the status:
  * Next's prerender keeps the content outside the boundary and answers 404 (app-render's
@@ -43,11 +43,6 @@ export function NotFoundPage({ kind, path }: { kind: NotFoundKind; path: string 
       </Suspense>
     </>
   );
-}
-
-/** True while Next prerenders the page for its cache (incremental regeneration). */
-function isPrerendering(): boolean {
-  return workUnitAsyncStorage.getStore()?.type.startsWith("prerender") ?? false;
 }
 
 async function NotFoundStatus(): Promise<never> {

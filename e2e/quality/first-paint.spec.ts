@@ -3,8 +3,7 @@
  * every request that finished before the largest paint; a web font did (0.8 s of the largest
  * paint on its own), so no page loads one. Headline cards past the first row are laid out
  * and painted only as they near the screen (`content-visibility: auto`): the first frame
- * costs what the screen shows. The framework's scripts are asked for only once that frame is shown
- * (lib/serving/scripts-after-paint.mjs). See README, "Styling" and "Benchmarks".
+ * costs what the screen shows. See docs/benchmarks.md.
  */
 import { expect, test } from "../fixtures";
 import { ROUTES } from "./routes";
@@ -65,38 +64,11 @@ for (const path of ["/", "/sports"]) {
 }
 
 for (const path of ["/", "/sports"]) {
-  test(`${path}: the framework's scripts are asked for once the first frame is shown, and still hydrate the page`, async ({
+  test(`${path}: hydrates, and a link is then followed by the client router`, async ({
     page,
-    request,
   }, info) => {
     test.skip(info.project.name !== "desktop", "the same build for every viewport");
-    const html = await (await request.get(path)).text();
-    expect(html).toContain("<script data-scripts-after-paint");
-    expect(html).not.toMatch(/<script src="\/_next\/static\/[^"]+" async="">/);
-
-    // Photos held back, as on a slow connection: the first frame (text) is shown long before
-    // the load event, so the order of the two is certain.
-    await page.route("**/*.{svg,jpg,jpeg,png,webp}", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
     await page.goto(path);
-    const timing = await page.evaluate(() => ({
-      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-      load: performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming,
-      scripts: performance
-        .getEntriesByType("resource")
-        .filter((entry) => new URL(entry.name).pathname.startsWith("/_next/static/"))
-        .filter((entry) => entry.name.endsWith(".js"))
-        .map((entry) => entry.startTime),
-    }));
-    expect(timing.scripts.length).toBeGreaterThanOrEqual(5);
-    const firstScript = Math.min(...timing.scripts);
-    expect(firstScript).toBeGreaterThan(timing.firstContentfulPaint!);
-    // Asked for before the load event, so `load` still waits for them to run.
-    expect(firstScript).toBeLessThan(timing.load.loadEventStart);
-
-    // Hydrated: a link is followed by the client router, in the same document.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Frequently");

@@ -1,6 +1,6 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
-import { sharedGet, sharedSet, shortenPageLifetime } from "../cache";
+import { cachedFailure, sharedGet, sharedSet } from "../cache";
 import { TAGS } from "../constants";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -119,46 +119,53 @@ async function withLastGood<T>(key: string, read: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Carries an answer out of the data cache without storing it (unstable_cache keeps no throw). */
-class Unstored<T> {
-  constructor(readonly value: T) {}
-}
+/** The source has no such entry: an answer, but not one to keep as data (see readPost). */
+class Absent extends Error {}
 
+/**
+ * A read of the publication's source through the data cache. A null answer (absence) is not
+ * stored: the read reports it as Absent, which the data cache does not keep (it stores only
+ * what a read returns), and the caller gets null.
+ */
 function cachedRead<T>(
   publication: Publication,
   parts: string[],
-  read: (source: BlogSource) => Promise<T>,
-  { store = () => true }: { store?: (value: T) => boolean } = {},
-): Promise<T> {
+  read: (source: BlogSource) => Promise<T | null>,
+): Promise<T | null> {
   const { key, source } = sourceOf(publication);
   const id = [key, ...parts].join(":");
   const cached = unstable_cache(
     async () => {
       const value = await withLastGood(id, () => read(source));
-      if (!store(value)) throw new Unstored(value);
+      if (value === null) throw new Absent(id);
       return value;
     },
     ["blog", key, ...parts],
-    { revalidate: BLOG_REVALIDATE_SECONDS, tags: [TAGS.blog, blogTag(publication)] },
+    { revalidate: BLOG_REVALIDATE_SECONDS, tags: blogTags(publication) },
   );
-  return cached().catch((thrown: unknown) => {
-    if (thrown instanceof Unstored) return thrown.value as T;
-    throw thrown;
+  return cached().catch((error: unknown) => {
+    if (error instanceof Absent) return null;
+    throw error;
   });
 }
 
-const readList = (publication: Publication, page: number): Promise<BlogListPage> =>
-  cachedRead(publication, ["list", String(page)], (source) => source.list(page));
+function blogTags(publication: Publication): string[] {
+  return [TAGS.blog, blogTag(publication)];
+}
+
+// A list read always answers a page (possibly empty), never null.
+const readList = (publication: Publication, page: number) =>
+  cachedRead(publication, ["list", String(page)], (source) =>
+    source.list(page),
+  ) as Promise<BlogListPage>;
 
 /**
  * One post, or null when the source has none. Absence is not cached as data: every address
- * is a possible slug, so each unknown one would leave an entry on disk (.next/cache). The
- * page's own 404 answer is cached instead, in memory (lib/cache/cache-handler.mjs).
+ * is a possible slug, so each unknown one would leave an entry on disk. The page's own 404
+ * answer is cached instead, in memory (lib/cache/cache-handler.mjs).
  */
 const readPost = (publication: Publication, slug: string): Promise<BlogPost | null> =>
-  cachedRead(publication, ["post", slug], (source) => source.get(slug), {
-    store: (post) => post !== null,
-  });
+  cachedRead(publication, ["post", slug], (source) => source.get(slug));
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -172,8 +179,11 @@ export const getBlogList = cache(
       return { status: "ok", page, total, totalPages: totalPages(total), blogs };
     } catch (error) {
       logUpstreamError(`blog list page ${page}`, describe(error));
-      await shortenPageLifetime();
-      return { status: "error", message: BLOG_LIST_ERROR_MESSAGE };
+      return cachedFailure<BlogListResult>(
+        { status: "error", message: BLOG_LIST_ERROR_MESSAGE },
+        ["blog", blogSourceKey(publication), "list", String(page)],
+        blogTags(publication),
+      );
     }
   },
 );
@@ -186,8 +196,11 @@ export const getBlogPost = cache(
       return post ? { status: "ok", post } : { status: "not-found" };
     } catch (error) {
       logUpstreamError(`blog post ${slug}`, describe(error));
-      await shortenPageLifetime();
-      return { status: "error", message: BLOG_POST_ERROR_MESSAGE };
+      return cachedFailure<BlogPostResult>(
+        { status: "error", message: BLOG_POST_ERROR_MESSAGE },
+        ["blog", blogSourceKey(publication), "post", slug],
+        blogTags(publication),
+      );
     }
   },
 );

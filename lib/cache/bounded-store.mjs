@@ -2,8 +2,8 @@
 /**
  * A memory store bounded by the bytes its entries are said to cost: the least recently used
  * entry goes first, and an entry larger than the whole budget is not kept. Used for the 404
- * answers of the page cache (lib/cache/cache-handler.mjs) and the encoded bytes of cached pages
- * (lib/cache/page-bytes.ts), and the index of the headline photos kept on disk
+ * answers of the page cache (lib/cache/cache-handler.mjs), the gzip bytes of pages
+ * (lib/serving/compressed-pages.mjs), and the index of the headline photos kept on disk
  * (lib/photos/disk-cache.ts), which removes a photo's files when it is dropped (`onEvict`).
  *
  * Plain JavaScript: the cache handler, which Next loads unbundled, imports it.

@@ -11,7 +11,6 @@ type CacheHandlerClass = new (ctx: any) => {
   revalidateTag(...args: any[]): Promise<void>;
 };
 
-export function loadScriptsAfterPaint<T extends CacheHandlerClass>(Base: T): T;
 export function keepNotFoundInMemory<T extends CacheHandlerClass>(
   Base: T,
   store: BoundedStore<any>,

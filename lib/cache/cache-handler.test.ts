@@ -1,6 +1,5 @@
 import { BoundedStore } from "./bounded-store.mjs";
-import CacheHandler, { keepNotFoundInMemory, loadScriptsAfterPaint } from "./cache-handler.mjs";
-import { MARKER } from "../serving/scripts-after-paint.mjs";
+import CacheHandler, { keepNotFoundInMemory } from "./cache-handler.mjs";
 
 type Entry = {
   value: { kind?: string; status?: number; data?: unknown };
@@ -8,7 +7,7 @@ type Entry = {
   cacheControl?: unknown;
 };
 
-/** Stands in for the handler being wrapped (Next's file-system cache, later a shared one). */
+/** Stands in for the handler being wrapped (the file cache, or Redis in front of it). */
 class RecordingBase {
   static written = new Map<string, Entry["value"]>();
   static tagsRevalidated: unknown[][] = [];
@@ -72,43 +71,9 @@ describe("keepNotFoundInMemory", () => {
     expect(RecordingBase.tagsRevalidated).toEqual([[["blog"], undefined]]);
   });
 
-  it("wraps Next's own file-system cache by default, pages rewritten outermost", () => {
+  it("wraps the project's own file cache by default (no Redis)", () => {
     const chain: string[] = [];
     for (let c = CacheHandler; c && c.name; c = Object.getPrototypeOf(c)) chain.push(c.name);
-    expect(chain).toEqual(["ScriptsAfterPaint", "NotFoundInMemory", "FileSystemCache"]);
-  });
-});
-
-describe("loadScriptsAfterPaint", () => {
-  const NEXT_PAGE =
-    `<html><head><script src="/_next/static/chunks/main.js" async=""></script></head>` +
-    `<body><h1>Sports</h1></body></html>`;
-
-  it("stores pages with the framework's scripts after the first paint, other entries as they are", async () => {
-    const handler = new (loadScriptsAfterPaint(RecordingBase))({});
-    const original = page(200, NEXT_PAGE);
-    await handler.set("/sports", original, ctx);
-    const fetched = { kind: "FETCH", data: { body: NEXT_PAGE } };
-    await handler.set("fetch-key", fetched, { fetchCache: true });
-    const stored = RecordingBase.written.get("/sports") as { html: string };
-    expect(stored.html).toContain(MARKER);
-    expect(stored.html).not.toContain('async=""');
-    // In place: Next answers the request that rendered the page from this same entry.
-    expect(stored).toBe(original);
-    expect(RecordingBase.written.get("fetch-key")).toBe(fetched);
-  });
-
-  it("rewrites a page it did not store (the build's own output) when serving it, once", async () => {
-    const seed = page(200, NEXT_PAGE);
-    RecordingBase.written.set("/terms", seed);
-    const handler = new (loadScriptsAfterPaint(RecordingBase))({});
-    const entry = await handler.get("/terms", { kind: "APP_PAGE" });
-    expect(entry?.value).toBe(seed);
-    expect(seed.html).toContain(MARKER);
-    // The same entry object again (Next's memory cache): not looked at a second time.
-    seed.html = NEXT_PAGE;
-    await handler.get("/terms", { kind: "APP_PAGE" });
-    expect(seed.html).toBe(NEXT_PAGE);
-    expect(await handler.get("/missing", { kind: "APP_PAGE" })).toBeNull();
+    expect(chain).toEqual(["NotFoundInMemory", "FileCache"]);
   });
 });

@@ -1,16 +1,21 @@
 import { unstable_cache } from "next/cache";
 
 /**
- * One caching rule shared by every data module: an upstream failure is never cached as
- * data, and the page that shows its error lives only ERROR_RETRY_SECONDS, so the upstream
- * is tried again soon.
+ * One caching rule shared by every data module: an upstream failure is never cached as data.
+ * It is cached as what it is, a failure, for ERROR_RETRY_SECONDS: the page showing it takes the
+ * shortest lifetime of the cached reads it makes (Next's incremental regeneration), so it is
+ * rendered again, and the upstream tried again, that soon, while its readers in between get
+ * the same error page without each of them calling the upstream.
  */
 export const ERROR_RETRY_SECONDS = 15;
 
 /**
- * Caps the lifetime of the page being rendered: a page inherits the shortest revalidate of
- * the cached reads it makes, so reading this entry shortens it to ERROR_RETRY_SECONDS.
+ * `failure` (the app's error state for one read) as a cache entry of its own, under `keyParts`
+ * and `tags`, living ERROR_RETRY_SECONDS. An editor's refresh of those tags clears it at once.
  */
-export const shortenPageLifetime = unstable_cache(async () => true, ["error-window"], {
-  revalidate: ERROR_RETRY_SECONDS,
-});
+export function cachedFailure<T>(failure: T, keyParts: string[], tags: string[]): Promise<T> {
+  return unstable_cache(async () => failure, ["failure", ...keyParts], {
+    revalidate: ERROR_RETRY_SECONDS,
+    tags,
+  })();
+}

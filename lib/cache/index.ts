@@ -6,7 +6,7 @@
  * Next unbundled, so they are not re-exported: import them by file path
  * (e.g. "../cache/bounded-store.mjs").
  */
-export { ERROR_RETRY_SECONDS, shortenPageLifetime } from "./cache";
+export { ERROR_RETRY_SECONDS, cachedFailure } from "./cache";
 export {
   SHARED_TTL_MS,
   redisConfigured,

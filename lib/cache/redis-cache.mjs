@@ -6,8 +6,8 @@
  *
  * Storage and tags are @fortedigital/nextjs-cache-handler's `redis-strings` handler (its key
  * format, its tag maps, its expiries). Its own CacheHandler class is not used: it can only
- * fall back to its own handlers (an in-memory LRU), while this site must fall back to the
- * file-system cache it has always had. So `redisFirst(Base)` extends that cache:
+ * fall back to its own handlers (an in-memory LRU), while this site must fall back to its
+ * file cache on disk (lib/cache/file-cache.mjs). So `redisFirst(Base)` extends that cache:
  *
  * - get: Redis first, bounded by a short timeout. An answer from Redis (entry or miss) is the
  *   truth; only when Redis cannot answer is the local disk read.

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
-import { shortenPageLifetime } from "../cache";
+import { cachedFailure } from "../cache";
 import { TAGS } from "../constants";
 import { config } from "../env";
 import { logUpstreamError, metrics } from "../ops";
@@ -42,8 +42,8 @@ export function feedTag(url: string): string {
  * FEED_REVALIDATE_SECONDS (the page that shows them inherits that lifetime). The cache key is
  * the section and its feed list, not the publication: every publication with the same list
  * (most of a network, for national and world news) shares one merged entry, made once.
- * A failure is never cached as data: it is returned as an error state, and the page showing
- * it is given a short lifetime so the feeds are retried soon.
+ * A failure is never cached as data: it is cached as an error state for ERROR_RETRY_SECONDS
+ * (lib/cache/cache.ts), which the page showing it inherits, so the feeds are retried soon.
  */
 export const getSectionHeadlines = cache(
   async (publication: Publication, slug: SectionSlug): Promise<SectionHeadlines> => {
@@ -56,17 +56,21 @@ export const getSectionHeadlines = cache(
 const sectionHeadlinesOf = cache(
   async (slug: SectionSlug, list: string): Promise<SectionHeadlines> => {
     const feeds = list.split("\n");
+    const tags = [TAGS.headlines, `${TAGS.headlines}:${slug}`, ...feeds.map(feedTag)];
     // The feed list is part of the key: an operator's new list takes effect at once.
     const cached = unstable_cache(() => loadSection(slug, feeds), ["headlines", slug, ...feeds], {
       revalidate: config().feedRevalidateSeconds,
-      tags: [TAGS.headlines, `${TAGS.headlines}:${slug}`, ...feeds.map(feedTag)],
+      tags,
     });
     try {
       return { status: "ok", articles: await cached() };
     } catch (error) {
       logUpstreamError(`section ${slug}`, error instanceof Error ? error.message : String(error));
-      await shortenPageLifetime();
-      return { status: "error", message: FEED_ERROR_MESSAGE };
+      return cachedFailure<SectionHeadlines>(
+        { status: "error", message: FEED_ERROR_MESSAGE },
+        ["headlines", slug, ...feeds],
+        tags,
+      );
     }
   },
 );

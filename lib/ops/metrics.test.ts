@@ -18,15 +18,6 @@ describe("metrics", () => {
     );
   });
 
-  it("counts a collected counter as the owner's total, not a sum of scrapes", async () => {
-    const { registry } = metrics();
-    onCollect("pagesReused", () => 5);
-    await registry.metrics();
-    expect(await registry.getSingleMetricAsString("riverbend_page_bytes_reused_total")).toMatch(
-      /^riverbend_page_bytes_reused_total 5$/m,
-    );
-  });
-
   it("imports nothing else from lib/ (a leaf the domains feed)", async () => {
     const { readFile } = await import("node:fs/promises");
     const source = await readFile(require.resolve("./metrics"), "utf8");

@@ -26,10 +26,10 @@ export type RefreshKind = "headlines" | "blog";
  * The metrics whose value lives in another module, read when the metrics are scraped. This file
  * imports nothing else from lib/ (it is a leaf: the domains import it, never the other way), so
  * the module that owns the value hands over a reader with `onCollect` when it loads:
- * lib/radio/listeners.ts (radioListeners), lib/cache/page-bytes.ts (the page-bytes three).
+ * lib/radio/listeners.ts (radioListeners).
  * Until a reader is installed the metric reads 0, as its owner has counted nothing yet.
  */
-export type CollectedMetric = "radioListeners" | "pagesReused" | "pagesEncoded" | "pageBytesHeld";
+export type CollectedMetric = "radioListeners";
 
 // On globalThis, like the registry: the route that serves the metrics and the module that owns
 // a value may be separate module instances in one process.
@@ -93,32 +93,6 @@ function create() {
       help: "Reads of the blog source by outcome (stale: failed, last good copy served).",
       labelNames: ["outcome"] as const,
       registers: [registry],
-    }),
-    pagesReused: new Counter({
-      name: "riverbend_page_bytes_reused_total",
-      help: "Cached pages sent with the bytes encoded for an earlier answer (lib/cache/page-bytes.ts).",
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(collected("pagesReused"));
-      },
-    }),
-    pagesEncoded: new Counter({
-      name: "riverbend_page_bytes_encoded_total",
-      help: "Cached pages whose bytes had to be encoded: first answer, or aged out of the store.",
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(collected("pagesEncoded"));
-      },
-    }),
-    pageBytesHeld: new Gauge({
-      name: "riverbend_page_bytes_held_bytes",
-      help: "Estimated memory the store of encoded pages holds (text and bytes).",
-      registers: [registry],
-      collect() {
-        this.set(collected("pageBytesHeld"));
-      },
     }),
     refreshes: new Counter({
       name: "riverbend_refreshes_total",

@@ -1,12 +1,13 @@
 /**
  * Compression for the production server (server.mjs), in place of Next's own (next.config.ts
- * `compress: false`): the same middleware Next uses, with one fast path in front of it.
+ * `compress: false`): the `compression` middleware (the package Next itself ships a copy of),
+ * with one fast path in front of it.
  *
  * Next sends a cached page as one string (`res.end(html)`), and its compression streamed that
  * string through zlib on every request, answering with `Transfer-Encoding: chunked`: the bare
  * server compressed the same page again for every reader, and the cache tier stored and served
  * the chunked answer, which cost nginx a sixth of its speed against a file with a length
- * (README, "Cache tier"). Here a page sent in one piece, to a client that takes gzip, is
+ * (docs/cache-tier.md). Here a page sent in one piece, to a client that takes gzip, is
  * compressed once: its gzip bytes are kept by the page's text (bounded, least recently sent
  * dropped first) and sent with their Content-Length. Anything else (a streamed first render,
  * a small answer, a client without gzip) goes through the middleware as before.
@@ -64,7 +65,7 @@ function addVary(res, field) {
 }
 
 /**
- * Prepares `res` for `req`: the middleware (`compression`, as Next uses it), then the fast
+ * Prepares `res` for `req`: the `compression` middleware, then the fast
  * path on top of it, which the page's `end` meets first.
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res

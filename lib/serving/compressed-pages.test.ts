@@ -1,8 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
-// @ts-expect-error Next ships the middleware it uses without types.
-import compression from "next/dist/compiled/compression";
+import compression from "compression";
 import { CompressedPages, compressResponse } from "./compressed-pages.mjs";
 
 const PAGE = `<!DOCTYPE html><html><body>${"<p>A cached page of the site.</p>".repeat(400)}</body></html>`;
@@ -12,7 +11,8 @@ let pages: CompressedPages;
 let origin: string;
 
 beforeAll(async () => {
-  const middleware = compression();
+  // Express's types for a plain Node server's request and response.
+  const middleware = compression() as unknown as Parameters<typeof compressResponse>[2];
   server = http.createServer((req, res) => {
     compressResponse(req, res, middleware, pages);
     res.setHeader("Content-Type", "text/html; charset=utf-8");

@@ -1,0 +1,206 @@
+// @ts-check
+/**
+ * The page and data cache on this machine's disk, written to Next's public cache handler
+ * interface (next.config.ts `cacheHandler`: get, set, revalidateTag, resetRequestCache), so no
+ * file of Next's own internals is extended or imported.
+ *
+ * - One file per entry, named by the SHA-256 of its key, holding the entry as V8 serialises it
+ *   (pages keep their HTML string, their React payload and segment buffers, their headers).
+ *   A write goes to a temporary file first and is renamed into place, so a reader never sees
+ *   half an entry, and an instance killed mid-write leaves none.
+ * - Entries live in a folder of the build that made them (`.next/cache/pages/<build id>`):
+ *   a page names its build's scripts, so a new build never serves an old build's pages, and
+ *   the folders of earlier builds are removed when a server starts.
+ * - Tags: revalidateTag records when each tag expired (kept in `tags.json` beside the entries,
+ *   so a restart does not bring back what an editor expired). An entry whose tags, or a page
+ *   whose `x-next-cache-tags`, name a tag expired after it was written is a miss, and the page
+ *   is rendered again. Every revalidation here expires at once (revalidatePath, and
+ *   revalidateTag with `expire: 0`); a later expiry is honoured when it comes.
+ * - A memory copy in front of the disk, bounded by Next's `cacheMaxMemorySize` (0: none).
+ *
+ * Plain JavaScript: Next loads the cache handler itself when the server starts, unbundled.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { deserialize, serialize } from "node:v8";
+import { BoundedStore } from "./bounded-store.mjs";
+
+/** A tag expired this long ago can no longer matter: no entry outlives it unrevalidated. */
+const TAG_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * What one cache folder holds in this process: shared by every handler Next creates (it makes
+ * one per request) for the same build.
+ * @typedef {{ dir: string, tags: Map<string, number>, memory: BoundedStore<any> | null }} Folder
+ */
+/** @type {Map<string, Folder>} */
+const folders = new Map();
+
+/** @param {string} distDir */
+function buildIdOf(distDir) {
+  try {
+    return readFileSync(path.join(distDir, "BUILD_ID"), "utf8").trim() || "development";
+  } catch {
+    return "development";
+  }
+}
+
+/** @param {string} file */
+function readTags(file) {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(file, "utf8"))));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * @param {string} serverDistDir `.next/server`, as Next hands it to the handler
+ * @param {number} memoryBytes
+ * @returns {Folder}
+ */
+function folderFor(serverDistDir, memoryBytes) {
+  const distDir = path.resolve(serverDistDir, "..");
+  const root = path.join(distDir, "cache", "pages");
+  const dir = path.join(root, buildIdOf(distDir));
+  let folder = folders.get(dir);
+  if (folder) return folder;
+  mkdirSync(dir, { recursive: true });
+  // Earlier builds' pages name scripts this build does not have: never served, so let go.
+  for (const name of readdirSync(root)) {
+    if (path.join(root, name) !== dir)
+      rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+  folder = {
+    dir,
+    tags: readTags(path.join(dir, "tags.json")),
+    memory: memoryBytes > 0 ? new BoundedStore(memoryBytes) : null,
+  };
+  folders.set(dir, folder);
+  return folder;
+}
+
+/** @param {unknown} value */
+function byteLength(value) {
+  if (typeof value === "string") return value.length * 2;
+  if (value instanceof Uint8Array) return value.byteLength;
+  return 0;
+}
+
+/** What an entry costs in memory, roughly: its text and buffers. @param {any} value */
+function entryBytes(value) {
+  let size = 1024 + byteLength(value?.html) + byteLength(value?.rscData) + byteLength(value?.body);
+  if (value?.segmentData instanceof Map) {
+    for (const [name, buffer] of value.segmentData) size += name.length * 2 + byteLength(buffer);
+  }
+  if (value?.kind === "FETCH") size += JSON.stringify(value.data ?? null).length * 2;
+  return size;
+}
+
+/**
+ * The tags an entry answers to: a page's or route's from its `x-next-cache-tags` header (they
+ * include the path's implicit tags, which revalidatePath expires); a data entry's from the
+ * read that asks for it and the tags it was stored with.
+ * @param {any} value @param {any} ctx
+ */
+function tagsOf(value, ctx) {
+  if (value?.kind === "FETCH") {
+    return [...(ctx?.tags ?? []), ...(ctx?.softTags ?? []), ...(value.tags ?? [])];
+  }
+  const header = value?.headers?.["x-next-cache-tags"];
+  return typeof header === "string" && header ? header.split(",") : [];
+}
+
+export class FileCache {
+  /** @param {{ serverDistDir?: string, maxMemoryCacheSize?: number }} ctx */
+  constructor(ctx) {
+    this.folder = folderFor(
+      ctx.serverDistDir ?? path.join(process.cwd(), ".next", "server"),
+      ctx.maxMemoryCacheSize ?? 0,
+    );
+  }
+
+  /** @param {string} key */
+  fileOf(key) {
+    return path.join(this.folder.dir, createHash("sha256").update(key).digest("hex"));
+  }
+
+  /** Whether one of `tags` expired after `lastModified` (and by now). @param {string[]} tags @param {number} lastModified */
+  expired(tags, lastModified) {
+    const now = Date.now();
+    return tags.some((tag) => {
+      const at = this.folder.tags.get(tag);
+      return at !== undefined && at > lastModified && at <= now;
+    });
+  }
+
+  /** @param {string} key @param {any} [ctx] */
+  async get(key, ctx) {
+    let entry = this.folder.memory?.get(key);
+    if (!entry) {
+      try {
+        entry = deserialize(await readFile(this.fileOf(key)));
+      } catch {
+        return null;
+      }
+      if (entry?.key !== key) return null;
+      this.folder.memory?.set(key, entry, entryBytes(entry.value));
+    }
+    if (this.expired(tagsOf(entry.value, ctx), entry.lastModified)) return null;
+    return {
+      lastModified: entry.lastModified,
+      value: entry.value,
+      ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}),
+    };
+  }
+
+  /** @param {string} key @param {any} data @param {any} [ctx] */
+  async set(key, data, ctx) {
+    const file = this.fileOf(key);
+    if (!data) {
+      this.folder.memory?.delete(key);
+      await rm(file, { force: true });
+      return;
+    }
+    const value = data.kind === "FETCH" ? { ...data, tags: ctx?.tags ?? data.tags ?? [] } : data;
+    const entry = {
+      key,
+      lastModified: Date.now(),
+      value,
+      // A data entry's lifetime is its own (`revalidate` in the value); a page's is the route's.
+      cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl,
+    };
+    this.folder.memory?.set(key, entry, entryBytes(value));
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temporary, serialize(entry));
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      // The folder went away under a running server (an operator cleared the cache): again.
+      if (!existsSync(this.folder.dir)) mkdirSync(this.folder.dir, { recursive: true });
+      else throw error;
+    }
+  }
+
+  /**
+   * @param {string | string[]} tags
+   * @param {{ expire?: number }} [durations] Next's: none, or `expire: 0`, means at once
+   */
+  async revalidateTag(tags, durations) {
+    const now = Date.now();
+    const at = durations?.expire ? now + durations.expire * 1000 : now;
+    for (const tag of typeof tags === "string" ? [tags] : tags) this.folder.tags.set(tag, at);
+    for (const [tag, when] of this.folder.tags) {
+      if (when < now - TAG_MEMORY_MS) this.folder.tags.delete(tag);
+    }
+    const file = path.join(this.folder.dir, "tags.json");
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temporary, JSON.stringify(Object.fromEntries(this.folder.tags)));
+    await rename(temporary, file);
+  }
+
+  resetRequestCache() {}
+}
