@@ -2,6 +2,7 @@
  * The cache tier (deploy/nginx/riverbend.conf) in front of the production build, started by
  * Playwright as `npm run start:cached --no-app` runs it: Debian's nginx on the app's port + 1.
  */
+import { spawn } from "node:child_process";
 import { expect, test, type APIRequestContext, type APIResponse } from "./fixtures";
 import { REVALIDATE_SECRET } from "./env.cjs";
 import { listen, station, stationListeners } from "./radio/control";
@@ -223,4 +224,36 @@ test("a burst of requests the cache cannot answer is rate limited; cached pages 
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   expect((await request.get(`/search?q=after-the-burst`)).status()).toBe(200);
   expect((await request.get(`${APP}/terms`)).status()).toBe(200);
+});
+
+test("an app that is not answering (starting, restarting) costs readers no 502", async () => {
+  test.setTimeout(30_000);
+  // A tier of its own, in front of a port where no app listens yet.
+  const port = Number(process.env.E2E_APP_PORT ?? 3100) + 7;
+  const appPort = port + 1;
+  const tier = spawn(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
+    env: { ...process.env, PORT: String(port), NEXT_PORT: String(appPort) },
+    stdio: "ignore",
+  });
+  try {
+    let answer: Response | undefined;
+    await expect
+      .poll(async () => {
+        answer = await fetch(`http://127.0.0.1:${port}/sports`).catch(() => undefined);
+        return answer?.status;
+      })
+      .toBe(503);
+    expect(answer!.headers.get("retry-after")).toBe("5");
+    expect(answer!.headers.get("cache-control")).toBe("no-store");
+    const html = await answer!.text();
+    expect(answer!.headers.get("content-type")).toContain("text/html");
+    expect(html).toContain("<h1>Back in a moment</h1>");
+    expect(html).toContain('http-equiv="refresh"');
+    // A machine endpoint and a build asset too: never a 502.
+    for (const path of ["/api/health", "/_next/static/chunks/none.js", "/photo/x/320.webp"]) {
+      expect((await fetch(`http://127.0.0.1:${port}${path}`)).status, path).toBe(503);
+    }
+  } finally {
+    tier.kill("SIGTERM");
+  }
 });

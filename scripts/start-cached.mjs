@@ -6,6 +6,10 @@
  * rewritten to these ports and a temporary folder for the cache, logs and sockets. Ctrl-C or
  * SIGTERM stops both and removes the folder. Build first (`npm run build`).
  *
+ * nginx opens its port only once the app answers (GET /api/health), so no reader meets a tier
+ * whose app is still starting. Should the app restart later, nginx answers from its stored
+ * copies, or with a page that retries by itself (503, Retry-After), never a 502.
+ *
  * `--no-app` starts only nginx, in front of an app that is already running on NEXT_PORT (the
  * end-to-end tests and the benchmark use it that way).
  */
@@ -74,6 +78,18 @@ http {
 `;
 }
 
+/** Resolves once `url` answers at all (the app is listening and routing); polls every 100 ms. */
+export async function appAnswering(url) {
+  for (;;) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 export function chownTree(target, uid, gid) {
   chownSync(target, uid, gid);
   for (const entry of readdirSync(target, { withFileTypes: true })) {
@@ -133,7 +149,9 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
       "-H",
       "127.0.0.1",
     ]);
+    await appAnswering(`http://127.0.0.1:${NEXT_PORT}/api/health`);
   }
+  if (stopping) await new Promise(() => undefined);
   run(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")]);
   console.log(
     `The Riverbend Chronicle behind its cache tier on http://127.0.0.1:${PORT} ` +
