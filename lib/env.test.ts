@@ -155,6 +155,23 @@ describe("parseConfig", () => {
     );
   });
 
+  it("tells a lone BLOG_API_KEY beside other mistakes, but not after a malformed BLOG_API_URL", () => {
+    expect(problemsOf({ SITE_URL: "nope", BLOG_API_KEY: "k" })).toEqual([
+      'SITE_URL must be an absolute http(s) URL, got "nope"',
+      "BLOG_API_URL and BLOG_API_KEY must be set together (or both left unset for the local blog)",
+    ]);
+    expect(problemsOf({ BLOG_API_URL: "nope" })).toEqual([
+      'BLOG_API_URL must be an absolute http(s) URL, got "nope"',
+    ]);
+  });
+
+  it("tells the count of PARTNER_DOC_URLS and each malformed one", () => {
+    expect(problemsOf({ PARTNER_DOC_URLS: "https://a.test/1,ftp://a.test/2" })).toEqual([
+      'PARTNER_DOC_URLS must use http or https, got "ftp:"',
+      "PARTNER_DOC_URLS must list exactly 3 comma-separated URLs, got 2",
+    ]);
+  });
+
   it("treats blank values as unset", () => {
     expect(parseConfig({ SITE_URL: "  ", BLOG_API_URL: "", BLOG_API_KEY: "" }).blogApi).toBeNull();
   });

@@ -5,6 +5,8 @@
  * A malformed value stops the server at start-up (see instrumentation.ts) with a
  * message that names the variable and says what was expected.
  */
+import { z } from "zod";
+import { got, httpUrl } from "./validation/rules.mjs";
 
 export interface AppConfig {
   siteUrl: URL;
@@ -56,179 +58,162 @@ export function parseLogFormat(value: string | undefined): LogFormat | null {
   return format === "json" || format === "text" ? format : null;
 }
 
-const DEFAULT_EMBEDS = {
-  EVENTS_WALL_URL: "https://www.socialwalls.com/embed/riverbend-chronicle-events",
-  CONTACT_FORM_URL:
-    "https://docs.google.com/forms/d/e/riverbend-chronicle-contact/viewform?embedded=true",
-  MARKET_BOARD_URL: "https://rss.app/embed/v1/imageboard/riverbend-chronicle-markets",
-  PARTNER_DOC_URLS: [
-    "https://drive.google.com/file/d/riverbend-partner-media-kit/preview",
-    "https://drive.google.com/file/d/riverbend-partner-network-guide/preview",
-    "https://drive.google.com/file/d/riverbend-partner-sponsorship/preview",
-  ].join(","),
-  FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
-} as const;
+// Messages leave out the variable's name: parseConfig puts it in front from the issue's path.
+const toUrl = (value: string) => new URL(value);
+const url = httpUrl().transform(toUrl);
+const whole = (value: string, max: number) => /^\d+$/.test(value) && +value >= 1 && +value <= max;
+const wholeNumber = (fallback: number, max: number) =>
+  z
+    .string()
+    .refine((v) => whole(v, max), got(`must be a whole number from 1 to ${max}`))
+    .transform(Number)
+    .default(fallback);
+const commaList = z.string().transform((value) => value.split(",").map((part) => part.trim()));
+const port = z
+  .string()
+  .refine(
+    (v) => v.length <= 5 && whole(v, 65535),
+    got("must be comma-separated port numbers (1-65535)"),
+  )
+  .transform(Number);
+
+const bareOrigin = (value: string) => {
+  const { pathname, search, hash, port } = toUrl(value);
+  return pathname === "/" && !search && !hash && !port;
+};
+const radioOrigin = httpUrl()
+  .pipe(
+    z.string().refine(bareOrigin, got("must be a scheme and host only (no port, path or query)")),
+  )
+  .transform(toUrl);
+
+const redisUrl = z.string().superRefine((value, ctx) => {
+  if (!URL.canParse(value))
+    return ctx.addIssue(`must be a redis:// or rediss:// URL, got "${value}"`);
+  const { protocol, hostname } = toUrl(value);
+  if (!/^rediss?:$/.test(protocol)) ctx.addIssue(`must use redis or rediss, got "${protocol}"`);
+  else if (!hostname) ctx.addIssue(`must name a host, got "${value}"`);
+});
+
+/** Its URL is the one with a banner id in place of {id}. */
+const adScriptUrl = z.string().superRefine((value, ctx) => {
+  const asUrl = httpUrl().safeParse(value.replace("{id}", "0"));
+  for (const issue of asUrl.error?.issues ?? []) ctx.addIssue(issue.message);
+  if (!value.includes("{id}"))
+    ctx.addIssue('must contain the "{id}" placeholder for the banner id');
+});
+
+const partnerDocUrls = z.array(url).refine((list) => list.length === 3, {
+  error: (issue) =>
+    `must list exactly 3 comma-separated URLs, got ${(issue.input as URL[]).length}`,
+  when: () => true, // told even when a listed URL is malformed too
+});
+
+const CONFIG = z
+  .object({
+    SITE_URL: url.prefault("http://localhost:3000"),
+    PUBLICATIONS_FILE: z.string().optional(),
+    BLOG_DOMAIN: z.string().optional(),
+    TRUST_FORWARDED_HOST: z
+      .enum(["0", "1"], got("must be 1 (a trusted proxy sets X-Forwarded-Host) or 0"))
+      .default("0"),
+    NEWS_FEEDS_FILE: z.string().optional(),
+    FEED_JSON_SERVICE_URL: url.optional(),
+    FEED_REVALIDATE_SECONDS: wholeNumber(300, 86_400),
+    BLOG_API_URL: url.optional(),
+    BLOG_API_KEY: z.string().optional(),
+    REVALIDATE_SECRET: z.string().optional(),
+    REDIS_URL: redisUrl.transform(toUrl).optional(),
+    LOG_FORMAT: z
+      .string()
+      .default("text")
+      .refine((value) => parseLogFormat(value) !== null, got('must be "json" or "text"')),
+    RADIO_STREAM_ORIGIN: radioOrigin.optional(),
+    RADIO_STREAM_PATH: z
+      .string()
+      .default("/stream")
+      .refine(
+        (path) => /^\/[A-Za-z0-9._~\-/]*$/.test(path) && !path.includes(".."),
+        got("must be an absolute path such as /stream"),
+      ),
+    RADIO_STREAM_PORTS: commaList.pipe(z.array(port)).prefault("8076"),
+    RADIO_MAX_LISTENERS: wholeNumber(300, 100_000),
+    AD_SCRIPT_URL: adScriptUrl.optional(),
+    PHOTO_CACHE_DIR: z.string().default(".next/cache/photos"),
+    PHOTO_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
+    EVENTS_WALL_URL: url.prefault("https://www.socialwalls.com/embed/riverbend-chronicle-events"),
+    CONTACT_FORM_URL: url.prefault(
+      "https://docs.google.com/forms/d/e/riverbend-chronicle-contact/viewform?embedded=true",
+    ),
+    MARKET_BOARD_URL: url.prefault(
+      "https://rss.app/embed/v1/imageboard/riverbend-chronicle-markets",
+    ),
+    PARTNER_DOC_URLS: commaList
+      .pipe(partnerDocUrls)
+      .prefault(
+        [
+          "https://drive.google.com/file/d/riverbend-partner-media-kit/preview",
+          "https://drive.google.com/file/d/riverbend-partner-network-guide/preview",
+          "https://drive.google.com/file/d/riverbend-partner-sponsorship/preview",
+        ].join(","),
+      ),
+    FEATURED_VIDEO_URL: z.string().default("https://www.youtube.com/watch?v=aqz-KE-bpKQ"),
+  })
+  .refine((env) => (env.BLOG_API_URL === undefined) === (env.BLOG_API_KEY === undefined), {
+    error:
+      "BLOG_API_URL and BLOG_API_KEY must be set together (or both left unset for the local blog)",
+    // Told alongside other variables' mistakes (every problem at once), but not after a
+    // malformed BLOG_API_URL, the one to fix then. Needs the rules above not to abort.
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "BLOG_API_URL"),
+  })
+  .transform((env): AppConfig => {
+    const blogDomain = env.BLOG_DOMAIN ?? env.SITE_URL.hostname.replace(/^www\./, "");
+    return {
+      siteUrl: env.SITE_URL,
+      publicationsFile: env.PUBLICATIONS_FILE ?? null,
+      blogDomain,
+      trustForwardedHost: env.TRUST_FORWARDED_HOST === "1",
+      newsFeedsFile: env.NEWS_FEEDS_FILE ?? null,
+      feedJsonServiceUrl: env.FEED_JSON_SERVICE_URL ?? null,
+      feedRevalidateSeconds: env.FEED_REVALIDATE_SECONDS,
+      blogApi:
+        env.BLOG_API_URL && env.BLOG_API_KEY
+          ? { url: env.BLOG_API_URL, key: env.BLOG_API_KEY, domain: blogDomain }
+          : null,
+      revalidateSecret: env.REVALIDATE_SECRET ?? null,
+      redisUrl: env.REDIS_URL ?? null,
+      logFormat: parseLogFormat(env.LOG_FORMAT) ?? "text",
+      radio: {
+        origin: env.RADIO_STREAM_ORIGIN ?? null,
+        path: env.RADIO_STREAM_PATH,
+        ports: env.RADIO_STREAM_PORTS,
+        maxListeners: env.RADIO_MAX_LISTENERS,
+      },
+      adScriptUrl: env.AD_SCRIPT_URL ?? null,
+      photos: { cacheDir: env.PHOTO_CACHE_DIR, maxBytes: env.PHOTO_CACHE_MAX_MB * 1024 * 1024 },
+      embeds: {
+        eventsWallUrl: env.EVENTS_WALL_URL,
+        contactFormUrl: env.CONTACT_FORM_URL,
+        marketBoardUrl: env.MARKET_BOARD_URL,
+        partnerDocUrls: env.PARTNER_DOC_URLS as [URL, URL, URL],
+        featuredVideoUrl: env.FEATURED_VIDEO_URL,
+      },
+    };
+  });
 
 export function parseConfig(env: Source): AppConfig {
-  const problems: string[] = [];
-  const text = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
-
-  function httpUrl(name: string, value: string, options: { origin?: boolean } = {}): URL | null {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      problems.push(`${name} must be an absolute http(s) URL, got "${value}"`);
-      return null;
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      problems.push(`${name} must use http or https, got "${url.protocol}"`);
-      return null;
-    }
-    if (url.username || url.password) {
-      problems.push(`${name} must not carry credentials`);
-      return null;
-    }
-    if (options.origin && (url.pathname !== "/" || url.search || url.hash || url.port)) {
-      problems.push(
-        `${name} must be a scheme and host only (no port, path or query), got "${value}"`,
-      );
-      return null;
-    }
-    return url;
-  }
-
-  function optionalUrl(name: string, options?: { origin?: boolean }): URL | null {
-    const value = text(name);
-    return value === undefined ? null : httpUrl(name, value, options);
-  }
-
-  function urlWithDefault(name: keyof typeof DEFAULT_EMBEDS): URL {
-    return httpUrl(name, text(name) ?? DEFAULT_EMBEDS[name]) ?? new URL(DEFAULT_EMBEDS[name]);
-  }
-
-  function positiveInt(name: string, fallback: number, max: number): number {
-    const value = text(name);
-    if (value === undefined) return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
-      problems.push(`${name} must be a whole number from 1 to ${max}, got "${value}"`);
-      return fallback;
-    }
-    return Number(value);
-  }
-
-  const siteUrl = optionalUrl("SITE_URL") ?? new URL("http://localhost:3000");
-
-  const blogUrl = optionalUrl("BLOG_API_URL");
-  const blogKey = text("BLOG_API_KEY");
-  if (
-    (blogUrl === null) !== (blogKey === undefined) &&
-    !problems.some((p) => p.startsWith("BLOG_API_URL"))
-  ) {
-    problems.push(
-      "BLOG_API_URL and BLOG_API_KEY must be set together (or both left unset for the local blog)",
-    );
-  }
-  const blogDomain = text("BLOG_DOMAIN") ?? siteUrl.hostname.replace(/^www\./, "");
-
-  const ports = (text("RADIO_STREAM_PORTS") ?? "8076").split(",").map((p) => p.trim());
-  const radioPorts: number[] = [];
-  for (const port of ports) {
-    if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
-      problems.push(
-        `RADIO_STREAM_PORTS must be comma-separated port numbers (1-65535), got "${port}"`,
-      );
-    } else {
-      radioPorts.push(Number(port));
-    }
-  }
-  const radioPath = text("RADIO_STREAM_PATH") ?? "/stream";
-  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(radioPath) || radioPath.includes("..")) {
-    problems.push(`RADIO_STREAM_PATH must be an absolute path such as /stream, got "${radioPath}"`);
-  }
-
-  const adScriptUrl = text("AD_SCRIPT_URL") ?? null;
-  if (adScriptUrl !== null) {
-    httpUrl("AD_SCRIPT_URL", adScriptUrl.replace("{id}", "0"));
-    if (!adScriptUrl.includes("{id}")) {
-      problems.push('AD_SCRIPT_URL must contain the "{id}" placeholder for the banner id');
-    }
-  }
-
-  const docs = (text("PARTNER_DOC_URLS") ?? DEFAULT_EMBEDS.PARTNER_DOC_URLS)
-    .split(",")
-    .map((d) => d.trim());
-  if (docs.length !== 3) {
-    problems.push(`PARTNER_DOC_URLS must list exactly 3 comma-separated URLs, got ${docs.length}`);
-  }
-  const docUrls = docs.slice(0, 3).map((doc) => httpUrl("PARTNER_DOC_URLS", doc ?? "") ?? siteUrl);
-
-  let redisUrl: URL | null = null;
-  const redis = text("REDIS_URL");
-  if (redis !== undefined) {
-    try {
-      redisUrl = new URL(redis);
-    } catch {
-      problems.push(`REDIS_URL must be a redis:// or rediss:// URL, got "${redis}"`);
-    }
-    if (redisUrl && redisUrl.protocol !== "redis:" && redisUrl.protocol !== "rediss:") {
-      problems.push(`REDIS_URL must use redis or rediss, got "${redisUrl.protocol}"`);
-      redisUrl = null;
-    } else if (redisUrl && !redisUrl.hostname) {
-      problems.push(`REDIS_URL must name a host, got "${redis}"`);
-      redisUrl = null;
-    }
-  }
-
-  const trust = text("TRUST_FORWARDED_HOST") ?? "0";
-  if (trust !== "0" && trust !== "1") {
-    problems.push(
-      `TRUST_FORWARDED_HOST must be 1 (a trusted proxy sets X-Forwarded-Host) or 0, got "${trust}"`,
-    );
-  }
-
-  const logFormat = parseLogFormat(env.LOG_FORMAT);
-  if (logFormat === null) {
-    problems.push(`LOG_FORMAT must be "json" or "text", got "${env.LOG_FORMAT}"`);
-  }
-
-  const config: AppConfig = {
-    siteUrl,
-    publicationsFile: text("PUBLICATIONS_FILE") ?? null,
-    blogDomain,
-    trustForwardedHost: trust === "1",
-    newsFeedsFile: text("NEWS_FEEDS_FILE") ?? null,
-    feedJsonServiceUrl: optionalUrl("FEED_JSON_SERVICE_URL"),
-    feedRevalidateSeconds: positiveInt("FEED_REVALIDATE_SECONDS", 300, 86_400),
-    blogApi: blogUrl && blogKey ? { url: blogUrl, key: blogKey, domain: blogDomain } : null,
-    revalidateSecret: text("REVALIDATE_SECRET") ?? null,
-    redisUrl,
-    logFormat: logFormat ?? "text",
-    radio: {
-      origin: optionalUrl("RADIO_STREAM_ORIGIN", { origin: true }),
-      path: radioPath,
-      ports: radioPorts,
-      maxListeners: positiveInt("RADIO_MAX_LISTENERS", 300, 100_000),
-    },
-    adScriptUrl,
-    photos: {
-      cacheDir: text("PHOTO_CACHE_DIR") ?? ".next/cache/photos",
-      maxBytes: positiveInt("PHOTO_CACHE_MAX_MB", 1024, 1_048_576) * 1024 * 1024,
-    },
-    embeds: {
-      eventsWallUrl: urlWithDefault("EVENTS_WALL_URL"),
-      contactFormUrl: urlWithDefault("CONTACT_FORM_URL"),
-      marketBoardUrl: urlWithDefault("MARKET_BOARD_URL"),
-      partnerDocUrls: [docUrls[0] ?? siteUrl, docUrls[1] ?? siteUrl, docUrls[2] ?? siteUrl],
-      featuredVideoUrl: text("FEATURED_VIDEO_URL") ?? DEFAULT_EMBEDS.FEATURED_VIDEO_URL,
-    },
-  };
-
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  // Blank is unset: `NAME=` in a compose file means "not configured".
+  const values = Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [name, value?.trim() || undefined]),
+  );
+  // LOG_FORMAT as given: its message quotes it the way the logger reads it (parseLogFormat).
+  const result = CONFIG.safeParse({ ...values, LOG_FORMAT: env.LOG_FORMAT });
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map(({ path, message }) =>
+      path.length > 0 ? `${String(path[0])} ${message}` : message,
+    ),
+  );
 }
 
 let cached: { source: string; config: AppConfig } | undefined;

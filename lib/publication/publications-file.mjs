@@ -8,25 +8,8 @@
  * server stops at start with a message an operator can act on.
  */
 import { readFileSync } from "node:fs";
-
-/** Fields an entry may carry; anything else is a typo and stops the server. */
-const FIELDS = new Set([
-  "url",
-  "name",
-  "shortName",
-  "blogDomain",
-  "feeds",
-  "revalidateSecret",
-  "town",
-  "tagline",
-  "description",
-  "initials",
-  "accent",
-  "contact",
-  "social",
-  "partners",
-  "radio",
-]);
+import { z } from "zod";
+import { got, httpUrl } from "../validation/rules.mjs";
 
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 const SECRET_MIN = 16;
@@ -66,220 +49,202 @@ function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+const NON_EMPTY = "must be a non-empty string";
+/** Text of at most `max` characters as written, kept trimmed. */
+const text = (/** @type {number} */ max) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : NON_EMPTY) })
+    .refine((value) => value.trim() !== "", { error: NON_EMPTY, abort: true })
+    .max(max, { error: `must be at most ${max} characters`, abort: true })
+    .trim();
+
+const url = httpUrl({ quote: "value" });
+const href = url.transform((value) => new URL(value).toString());
+
+/** Any problem inside the field is told once, as the shape the field must have. */
+const shaped = (/** @type {string} */ message, /** @type {z.ZodType} */ schema) =>
+  z
+    .any()
+    .refine((value) => schema.safeParse(value).success, { error: message, abort: true })
+    .pipe(schema);
+
+const LINK = '{ "label": ..., "href": ... }';
+const links = z
+  .array(
+    z.object(
+      {
+        label: z
+          .string({ error: `must hold ${LINK} objects` })
+          .refine((label) => label.trim() !== "", `must hold ${LINK} objects`)
+          .transform((label) => label.trim().slice(0, 80)),
+        href,
+      },
+      { error: `must hold ${LINK} objects` },
+    ),
+    { error: `must be a list of at most 12 ${LINK}` },
+  )
+  .max(12, `must be a list of at most 12 ${LINK}`);
+
+/** A publication's address: its host is its key. */
+const origin = z
+  .any()
+  .refine((value) => value !== undefined, { error: "is required", abort: true })
+  .pipe(url)
+  .refine(
+    (value) => {
+      const { pathname, search, hash } = new URL(value);
+      return pathname === "/" && !search && !hash;
+    },
+    { ...got("must be an origin only (scheme, host, port)"), abort: true },
+  )
+  .refine((value) => HOST.test(new URL(value).hostname), {
+    error: (issue) =>
+      `must name a host by its name, got "${new URL(String(issue.input)).hostname}"`,
+  })
+  .transform((value) => new URL(value));
+
+/** @param {readonly string[] | undefined} sections */
+function publicationSchema(sections) {
+  const FEEDS = "must list 1 to 20 feed URLs";
+  return z
+    .strictObject(
+      {
+        url: origin,
+        name: text(100),
+        shortName: text(60).optional(),
+        town: text(60).optional(),
+        tagline: text(160).optional(),
+        description: text(300).optional(),
+        blogDomain: text(253)
+          .refine(
+            (domain) => HOST.test(hostKey(domain)),
+            got("must be a host name such as lakeside.example"),
+          )
+          .optional(),
+        initials: text(3)
+          .regex(/^[A-Za-z0-9]{1,3}$/, got("must be 1 to 3 letters or digits"))
+          .toUpperCase()
+          .optional(),
+        accent: text(7)
+          .regex(/^#[0-9a-fA-F]{6}$/, { ...got("must be a colour such as #0b5394"), abort: true })
+          .refine((accent) => contrastWithWhite(accent) >= 4.5, {
+            error: (issue) =>
+              `"${issue.input}" is too light for white text on it (contrast ${contrastWithWhite(String(issue.input)).toFixed(1)}:1, at least 4.5:1)`,
+          })
+          .toLowerCase()
+          .optional(),
+        revalidateSecret: text(512)
+          .min(SECRET_MIN, `must be at least ${SECRET_MIN} characters`)
+          .optional(),
+        feeds: z
+          .partialRecord(
+            sections ? z.enum(sections) : z.string(),
+            z.array(href, { error: FEEDS }).min(1, FEEDS).max(20, FEEDS),
+            {
+              error: (issue) =>
+                issue.code === "unrecognized_keys"
+                  ? `is not a section (one of ${sections?.join(", ")})`
+                  : 'must be an object { "<section>": [urls] }',
+            },
+          )
+          .default({}),
+        contact: shaped(
+          'must be { "email", "phone", "address": [lines] }',
+          z.strictObject({
+            email: z
+              .string()
+              .regex(/^[^\s@]+@[^\s@]+$/)
+              .optional(),
+            phone: z.string().optional(),
+            address: z.array(z.string()).max(6).optional(),
+          }),
+        ).optional(),
+        social: links.optional(),
+        partners: links.optional(),
+        radio: shaped(
+          'must be { "ports": [port numbers] }',
+          z.strictObject({ ports: z.array(z.int().min(1).max(65535)).min(1) }),
+        ).optional(),
+      },
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys"
+            ? "is not a field of a publication (a typo?)"
+            : "must be an object",
+      },
+    )
+    .transform(({ url, blogDomain, revalidateSecret, ...entry }) => {
+      const key = hostKey(url.hostname);
+      return {
+        key,
+        url: url.origin,
+        blogDomain: hostKey(blogDomain ?? key.replace(/^www\./, "")),
+        revalidateSecret: revalidateSecret ?? null,
+        ...entry,
+      };
+    });
+}
+
+/**
+ * What a problem says, after the publication: the field (with a feed's section) up to the first
+ * list index, since a problem with one link or one port is a problem with the field.
+ * @param {z.core.$ZodIssue} issue
+ */
+function problemsOf(issue) {
+  const index = issue.path.findIndex((part) => typeof part === "number");
+  const at = index < 0 ? issue.path : issue.path.slice(0, index);
+  const fields = issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...at, key]) : [at];
+  return fields.map((field) =>
+    field.length > 0 ? `"${field.join(".")}" ${issue.message}` : issue.message,
+  );
+}
+
+const FILE = z.object(
+  {
+    publications: z
+      .array(z.unknown(), { error: 'must be an object { "publications": [ ... ] }' })
+      .min(1, '"publications" lists no publication'),
+  },
+  { error: 'must be an object { "publications": [ ... ] }' },
+);
+
 /**
  * @param {string} json the file's text
  * @param {{ sections?: readonly string[] }} [options] the section slugs feeds may name
  *   (the app passes them; the server checks the rest)
  */
 export function parsePublications(json, options = {}) {
-  /** @type {string[]} */
-  const problems = [];
   let data;
   try {
     data = JSON.parse(json);
   } catch (error) {
     throw new PublicationsFileError([`not valid JSON: ${error.message}`]);
   }
-  if (!isObject(data) || !Array.isArray(data.publications)) {
-    throw new PublicationsFileError(['must be an object { "publications": [ ... ] }']);
-  }
-  if (data.publications.length === 0) {
-    throw new PublicationsFileError(['"publications" lists no publication']);
-  }
+  const file = FILE.safeParse(data);
+  if (!file.success) throw new PublicationsFileError([file.error.issues[0]?.message ?? ""]);
 
+  const schema = publicationSchema(options.sections);
+  // A set: several links wrong in the same way are one problem to fix.
+  /** @type {Set<string>} */
+  const problems = new Set();
   const publications = [];
-  const seen = new Map();
-  data.publications.forEach((entry, index) => {
+  const hosts = new Map();
+  file.data.publications.forEach((entry, index) => {
     const label = `publication ${index + 1}${isObject(entry) && typeof entry.url === "string" ? ` (${entry.url})` : ""}`;
-    const problem = (field, text) => problems.push(`${label}: "${field}" ${text}`);
-    if (!isObject(entry)) {
-      problems.push(`${label}: must be an object`);
-      return;
+    const result = schema.safeParse(entry);
+    for (const issue of result.error?.issues ?? []) {
+      for (const problem of problemsOf(issue)) problems.add(`${label}: ${problem}`);
     }
-    for (const field of Object.keys(entry)) {
-      if (!FIELDS.has(field)) problem(field, "is not a field of a publication (a typo?)");
-    }
-
-    const text = (field, { required = false, max = 200 } = {}) => {
-      const value = entry[field];
-      if (value === undefined) {
-        if (required) problem(field, "is required");
-        return undefined;
-      }
-      if (typeof value !== "string" || value.trim() === "") {
-        problem(field, "must be a non-empty string");
-        return undefined;
-      }
-      if (value.length > max) {
-        problem(field, `must be at most ${max} characters`);
-        return undefined;
-      }
-      return value.trim();
-    };
-
-    const httpUrl = (field, value) => {
-      let url;
-      try {
-        url = new URL(String(value));
-      } catch {
-        problem(field, `must be an absolute http(s) URL, got "${value}"`);
-        return null;
-      }
-      if (url.protocol !== "http:" && url.protocol !== "https:") {
-        problem(field, `must use http or https, got "${value}"`);
-        return null;
-      }
-      if (url.username || url.password) {
-        problem(field, "must not carry credentials");
-        return null;
-      }
-      return url;
-    };
-
-    let url = null;
-    if (entry.url === undefined) problem("url", "is required");
-    else {
-      url = httpUrl("url", entry.url);
-      if (url && (url.pathname !== "/" || url.search || url.hash)) {
-        problem("url", `must be an origin only (scheme, host, port), got "${entry.url}"`);
-        url = null;
-      }
-      if (url && !HOST.test(url.hostname)) {
-        problem("url", `must name a host by its name, got "${url.hostname}"`);
-        url = null;
-      }
-    }
-    const key = url ? hostKey(url.hostname) : null;
-    if (key) {
-      if (seen.has(key)) problem("url", `names the host "${key}" again (${seen.get(key)} has it)`);
-      else seen.set(key, label);
-    }
-
-    const name = text("name", { required: true, max: 100 });
-    const shortName = text("shortName", { max: 60 });
-    const town = text("town", { max: 60 });
-    const tagline = text("tagline", { max: 160 });
-    const description = text("description", { max: 300 });
-
-    let blogDomain = text("blogDomain", { max: 253 });
-    if (blogDomain !== undefined && !HOST.test(hostKey(blogDomain))) {
-      problem("blogDomain", `must be a host name such as lakeside.example, got "${blogDomain}"`);
-      blogDomain = undefined;
-    }
-
-    const initials = text("initials", { max: 3 });
-    if (initials !== undefined && !/^[A-Za-z0-9]{1,3}$/.test(initials)) {
-      problem("initials", `must be 1 to 3 letters or digits, got "${initials}"`);
-    }
-    const accent = text("accent", { max: 7 });
-    if (accent !== undefined && !/^#[0-9a-fA-F]{6}$/.test(accent)) {
-      problem("accent", `must be a colour such as #0b5394, got "${accent}"`);
-    } else if (accent !== undefined && contrastWithWhite(accent) < 4.5) {
-      problem(
-        "accent",
-        `"${accent}" is too light for white text on it (contrast ${contrastWithWhite(accent).toFixed(1)}:1, at least 4.5:1)`,
-      );
-    }
-
-    const revalidateSecret = text("revalidateSecret", { max: 512 });
-    if (revalidateSecret !== undefined && revalidateSecret.length < SECRET_MIN) {
-      problem("revalidateSecret", `must be at least ${SECRET_MIN} characters`);
-    }
-
-    /** @type {Record<string, string[]>} */
-    const feeds = {};
-    if (entry.feeds !== undefined) {
-      if (!isObject(entry.feeds)) problem("feeds", 'must be an object { "<section>": [urls] }');
-      else {
-        for (const [slug, urls] of Object.entries(entry.feeds)) {
-          if (options.sections && !options.sections.includes(slug)) {
-            problem(`feeds.${slug}`, `is not a section (one of ${options.sections.join(", ")})`);
-            continue;
-          }
-          if (!Array.isArray(urls) || urls.length === 0 || urls.length > 20) {
-            problem(`feeds.${slug}`, "must list 1 to 20 feed URLs");
-            continue;
-          }
-          const list = urls.map((value) => httpUrl(`feeds.${slug}`, value)).filter(Boolean);
-          if (list.length === urls.length) feeds[slug] = list.map((feed) => feed.toString());
-        }
-      }
-    }
-
-    const links = (field) => {
-      const value = entry[field];
-      if (value === undefined) return undefined;
-      if (!Array.isArray(value) || value.length > 12) {
-        problem(field, 'must be a list of at most 12 { "label": ..., "href": ... }');
-        return undefined;
-      }
-      const list = [];
-      for (const link of value) {
-        if (!isObject(link) || typeof link.label !== "string" || !link.label.trim()) {
-          problem(field, 'must hold { "label": ..., "href": ... } objects');
-          return undefined;
-        }
-        const href = httpUrl(field, link.href);
-        if (!href) return undefined;
-        list.push({ label: link.label.trim().slice(0, 80), href: href.toString() });
-      }
-      return list;
-    };
-    const social = links("social");
-    const partners = links("partners");
-
-    let contact;
-    if (entry.contact !== undefined) {
-      const value = entry.contact;
-      const ok =
-        isObject(value) &&
-        Object.keys(value).every((k) => ["email", "phone", "address"].includes(k)) &&
-        (value.email === undefined || /^[^\s@]+@[^\s@]+$/.test(String(value.email))) &&
-        (value.phone === undefined || typeof value.phone === "string") &&
-        (value.address === undefined ||
-          (Array.isArray(value.address) &&
-            value.address.length <= 6 &&
-            value.address.every((line) => typeof line === "string")));
-      if (!ok) problem("contact", 'must be { "email", "phone", "address": [lines] }');
-      else contact = value;
-    }
-
-    let radio;
-    if (entry.radio !== undefined) {
-      const value = entry.radio;
-      const ports = isObject(value) && Array.isArray(value.ports) ? value.ports : null;
-      if (
-        !ports ||
-        ports.length === 0 ||
-        !ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535) ||
-        Object.keys(value).some((k) => k !== "ports")
-      ) {
-        problem("radio", 'must be { "ports": [port numbers] }');
-      } else radio = { ports };
-    }
-
-    if (!url || !key || !name) return;
-    publications.push({
-      key,
-      url: url.origin,
-      name,
-      ...(shortName ? { shortName } : {}),
-      blogDomain: hostKey(blogDomain ?? key.replace(/^www\./, "")),
-      feeds,
-      revalidateSecret: revalidateSecret ?? null,
-      ...(town ? { town } : {}),
-      ...(tagline ? { tagline } : {}),
-      ...(description ? { description } : {}),
-      ...(initials ? { initials: initials.toUpperCase() } : {}),
-      ...(accent ? { accent: accent.toLowerCase() } : {}),
-      ...(contact ? { contact } : {}),
-      ...(social ? { social } : {}),
-      ...(partners ? { partners } : {}),
-      ...(radio ? { radio } : {}),
-    });
+    // A host named twice is told even when the rest of either entry is wrong.
+    const url = origin.safeParse(isObject(entry) ? entry.url : undefined).data;
+    const key = url && hostKey(url.hostname);
+    if (key && hosts.has(key)) {
+      problems.add(`${label}: "url" names the host "${key}" again (${hosts.get(key)} has it)`);
+    } else if (key) hosts.set(key, label);
+    if (result.success) publications.push(result.data);
   });
 
-  if (problems.length > 0) throw new PublicationsFileError(problems);
+  if (problems.size > 0) throw new PublicationsFileError([...problems]);
   return publications;
 }
 

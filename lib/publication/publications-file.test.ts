@@ -81,6 +81,25 @@ describe("parsePublications", () => {
     ]);
   });
 
+  it("tells a field's expected shape once, whatever inside it is wrong", () => {
+    const link = { label: " ", href: "https://a.example/x" };
+    expect(
+      problems([
+        {
+          url: "https://a.example",
+          name: "A",
+          contact: { fax: "1", email: "nope" },
+          social: [link, link],
+          radio: { ports: [0, 70000] },
+        },
+      ]),
+    ).toEqual([
+      'publication 1 (https://a.example): "contact" must be { "email", "phone", "address": [lines] }',
+      'publication 1 (https://a.example): "social" must hold { "label": ..., "href": ... } objects',
+      'publication 1 (https://a.example): "radio" must be { "ports": [port numbers] }',
+    ]);
+  });
+
   it("refuses a file that is not a list of publications", () => {
     expect(() => parsePublications("{")).toThrow(/not valid JSON/);
     expect(() => parsePublications("[]")).toThrow(/"publications": \[ \.\.\. \]/);

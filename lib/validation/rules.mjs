@@ -1,0 +1,38 @@
+// @ts-check
+/**
+ * Rules the configuration (lib/env.ts) and the publications file share. Plain JavaScript
+ * because server.mjs loads the publications file with Node alone; the types are in
+ * rules.d.mts.
+ */
+import { z } from "zod";
+
+/**
+ * A rule's message quoting the value it refused.
+ * @param {string} message
+ */
+export function got(message) {
+  return {
+    error: (/** @type {{ input?: unknown }} */ issue) => `${message}, got "${issue.input}"`,
+  };
+}
+
+/**
+ * An absolute http(s) URL without credentials. It stays a string so that a caller's own rules
+ * (origin only, a placeholder) can quote the value as written. A refused scheme is quoted as the
+ * scheme alone or as the whole value, as the configuration and the file have always told it.
+ * Its problems do not abort the parse: a check across fields still runs (see lib/env.ts).
+ * @param {{ quote?: "scheme" | "value" }} [options]
+ */
+export function httpUrl({ quote = "scheme" } = {}) {
+  // Coerced, as `new URL()` would: a number or a missing href is refused as "not a URL".
+  return z.coerce.string().superRefine((value, ctx) => {
+    if (!URL.canParse(value))
+      return ctx.addIssue(`must be an absolute http(s) URL, got "${value}"`);
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      ctx.addIssue(`must use http or https, got "${quote === "scheme" ? url.protocol : value}"`);
+    } else if (url.username || url.password) {
+      ctx.addIssue("must not carry credentials");
+    }
+  });
+}
