@@ -1,22 +1,15 @@
 import { publications } from "../publication";
-import { EMPTY_HEALTH, feedStore, type FeedError } from "./feed-store";
+import { EMPTY_HEALTH, feedStore, type FeedHealth } from "./feed-store";
 import { getSectionFeeds } from "./feeds-config";
 import { SECTION_SLUGS, type SectionSlug } from "./sections";
 
-/** One configured feed as GET /api/feeds/status reports it. */
-export interface FeedStatus {
+/** One configured feed as GET /api/feeds/status reports it: where it is used, then its health. */
+export interface FeedStatus extends FeedHealth {
   url: string;
   sections: SectionSlug[];
   /** The publications that show it (their keys, the hosts); `publicationCount` of them. */
   publications: string[];
   publicationCount: number;
-  lastSuccessAt: string | null;
-  lastError: FeedError | null;
-  lastDurationMs: number | null;
-  itemCount: number | null;
-  fetchCount: number;
-  errorCount: number;
-  notModifiedCount: number;
 }
 
 /**
