@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
+import { TitledCard, type CardLink } from "@/components/ui/titled-card";
 import { publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
-import { ExternalLink } from "@/components/ui/external-link";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: SiteProps): Promise<Metadata>
   });
 }
 
-const EDUCATION = [
+const EDUCATION: CardLink[] = [
   {
     href: "https://en.wikipedia.org/wiki/Technical_analysis",
     label: "Technical analysis",
@@ -37,8 +37,7 @@ export default function AnalysisPage() {
         subtitle="Context for the numbers behind the headlines."
       />
       <div className={card.grid2}>
-        <section className={card.card} aria-labelledby="expert-analysis">
-          <h2 id="expert-analysis">Expert Analysis</h2>
+        <TitledCard id="expert-analysis" title="Expert Analysis">
           <h3>Market Trends Overview</h3>
           <p>
             Markets move on three things at once: what companies earn, what money costs, and what
@@ -54,19 +53,8 @@ export default function AnalysisPage() {
           <p className={card.muted}>
             Analysis is for information only and is not investment advice.
           </p>
-        </section>
-        <section className={card.card} aria-labelledby="educational-resources">
-          <h2 id="educational-resources">Educational Resources</h2>
-          <ul className={card.linkList}>
-            {EDUCATION.map((link) => (
-              <li key={link.href}>
-                <ExternalLink href={link.href}>{link.label}</ExternalLink>
-                <br />
-                <span className={card.muted}>{link.blurb}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        </TitledCard>
+        <TitledCard id="educational-resources" title="Educational Resources" links={EDUCATION} />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import card from "@/components/ui/card.module.css";
 import { EmbedFrame } from "@/components/ui/embed-frame";
 import { PageHeader } from "@/components/ui/page-header";
+import { TitledCard } from "@/components/ui/titled-card";
 import { config } from "@/lib/env";
 import { publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
@@ -29,8 +30,7 @@ export default async function ContactPage({ params }: SiteProps) {
           title="Contact form"
           height={800}
         />
-        <aside className={card.card} aria-labelledby="newsroom">
-          <h2 id="newsroom">The newsroom</h2>
+        <TitledCard as="aside" id="newsroom" title="The newsroom">
           <address>
             {publication.contact.address.map((line) => (
               <span key={line}>
@@ -48,7 +48,7 @@ export default async function ContactPage({ params }: SiteProps) {
             E-mail: <a href={`mailto:${publication.contact.email}`}>{publication.contact.email}</a>
           </p>
           <p className={card.muted}>The newsroom is staffed weekdays 8 a.m. to 6 p.m.</p>
-        </aside>
+        </TitledCard>
       </div>
     </div>
   );

@@ -3,10 +3,10 @@ import { AdSlot } from "@/components/ui/ad-slot";
 import card from "@/components/ui/card.module.css";
 import { EmbedFrame } from "@/components/ui/embed-frame";
 import { PageHeader } from "@/components/ui/page-header";
+import { TitledCard, type CardLink } from "@/components/ui/titled-card";
 import { config } from "@/lib/env";
 import { publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
-import { ExternalLink } from "@/components/ui/external-link";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: SiteProps): Promise<Metadata>
   });
 }
 
-const LEARN_MORE = [
+const LEARN_MORE: CardLink[] = [
   {
     href: "https://en.wikipedia.org/wiki/Stock_market",
     label: "Stock market",
@@ -44,18 +44,7 @@ export default async function MarketNewsPage({ params }: SiteProps) {
         />
         <div className={card.stack}>
           <AdSlot placement="sidebar" town={publication.town} />
-          <section className={card.card} aria-labelledby="learn-more">
-            <h2 id="learn-more">Learn More</h2>
-            <ul className={card.linkList}>
-              {LEARN_MORE.map((link) => (
-                <li key={link.href}>
-                  <ExternalLink href={link.href}>{link.label}</ExternalLink>
-                  <br />
-                  <span className={card.muted}>{link.blurb}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <TitledCard id="learn-more" title="Learn More" links={LEARN_MORE} />
         </div>
       </div>
     </div>

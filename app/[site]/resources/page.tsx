@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
+import { TitledCard, type CardLink } from "@/components/ui/titled-card";
 import { publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
-import { ExternalLink } from "@/components/ui/external-link";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
@@ -26,7 +26,7 @@ const GUIDES = [
   },
 ];
 
-const EXTERNAL = [
+const EXTERNAL: CardLink[] = [
   { href: "https://en.wikipedia.org/wiki/Business_cycle", label: "Understanding Market Cycles" },
   {
     href: "https://en.wikipedia.org/wiki/Financial_risk_management",
@@ -46,25 +46,15 @@ export default function ResourcesPage() {
         subtitle="Guides and reading to help you follow the markets with confidence."
       />
       <div className={card.grid2}>
-        <section className={card.card} aria-labelledby="guides">
-          <h2 id="guides">Guides &amp; Tutorials</h2>
+        <TitledCard id="guides" title="Guides & Tutorials">
           {GUIDES.map((guide) => (
             <article key={guide.title}>
               <h3>{guide.title}</h3>
               <p>{guide.text}</p>
             </article>
           ))}
-        </section>
-        <section className={card.card} aria-labelledby="external">
-          <h2 id="external">External Resources</h2>
-          <ul className={card.linkList}>
-            {EXTERNAL.map((link) => (
-              <li key={link.href}>
-                <ExternalLink href={link.href}>{link.label}</ExternalLink>
-              </li>
-            ))}
-          </ul>
-        </section>
+        </TitledCard>
+        <TitledCard id="external" title="External Resources" links={EXTERNAL} />
       </div>
     </div>
   );
