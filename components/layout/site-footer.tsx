@@ -1,5 +1,3 @@
-"use client";
-
 import Link from "next/link";
 import { FOOTER_SECTION_SLUGS, getSection } from "@/lib/news/sections";
 import type { FooterProps } from "@/lib/publication/brand";
@@ -23,10 +21,8 @@ function ExternalLinks({ title, links }: { title: string; links: readonly NavLin
 }
 
 /**
- * The footer is the same on every page of a publication: as a client component (its props are
- * the publication's name, tagline and links) it is written once in the page's HTML and, in the
- * React payload, as a reference to its code instead of a second copy of its markup (4 kB on
- * every page).
+ * The footer is the same on every page of a publication, rendered on the server: it has no
+ * state, and as a client component it brought the sections' data into every page's JavaScript.
  */
 export function SiteFooter({ name, tagline, network, partners, social }: FooterProps) {
   const sections = FOOTER_SECTION_SLUGS.map((slug) => getSection(slug)!);

@@ -1,5 +1,3 @@
-"use client";
-
 import type { FeedArticle } from "@/lib/news/types";
 import { CARD_SIZES, photoSources } from "@/lib/photos/paths";
 import styles from "./news.module.css";
@@ -8,11 +6,7 @@ import styles from "./news.module.css";
  * One headline. Each piece of text is in the markup once: the "Read more" link takes its
  * accessible name from its own text, the card's heading and the grid's one "opens in a new
  * tab" note (aria-labelledby), instead of repeating the headline in a hidden label.
- *
- * A client component although it has no state: the page's React payload then carries the
- * headline as data (a few hundred bytes) rather than as the card's whole element tree,
- * class names and attributes included, fifteen times a page. It renders on the server
- * like any other; the date is formatted there (`dateText`).
+ * A server component: it has no state (docs/benchmarks.md has what each choice costs).
  */
 export function ArticleCard({
   article,
