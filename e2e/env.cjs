@@ -66,7 +66,8 @@ function writePublicationsFile(name, { riverbend, lakeside, hillcountry }) {
       ? [
           {
             url: hillcountry,
-            name: "Hill Country Herald",
+            // Long on purpose: the masthead must show it whole on a phone (e2e/network.spec.ts).
+            name: "The Hill Country Herald and Valley Courier",
             town: "Hill Country",
             accent: "#2e6b30",
             feeds: { local: [`${STAND_IN_URL}/feeds/hillcountry-local.xml`] },

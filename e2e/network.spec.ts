@@ -27,7 +27,7 @@ test.setTimeout(180_000);
 const NAMES = {
   riverbend: "The Riverbend Chronicle",
   lakeside: "The Lakeside Ledger",
-  hillcountry: "Hill Country Herald",
+  hillcountry: "The Hill Country Herald and Valley Courier",
 } as const;
 type Key = keyof typeof NAMES;
 const KEYS = Object.keys(NAMES) as Key[];
@@ -453,6 +453,53 @@ test("Chromium with the hosts mapped: each publication by its address, navigatio
       await expect(page).toHaveTitle(`Frequently Asked Questions | ${NAMES[key]}`);
       await expect(page.locator("main")).toContainText(NAMES[key]);
       await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+test("on a phone the masthead shows each publication's whole name, long ones too", async ({}, info) => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP *.test 127.0.0.1"],
+  });
+  try {
+    for (const width of [320, 375]) {
+      for (const key of KEYS) {
+        const page = await browser.newPage({ viewport: { width, height: 800 } });
+        await page.goto(`${origin[key]}/`);
+        const header = page.locator("header").first();
+        const name = header.getByRole("link").first();
+        await expect(name).toHaveText(new RegExp(`${NAMES[key]}$`));
+        const fit = await name.evaluate((link) => {
+          const text = link.lastElementChild as HTMLElement;
+          const box = text.getBoundingClientRect();
+          const bar = link.closest("header")!.getBoundingClientRect();
+          // The phone's menu control (the desktop navigation's are hidden at this width).
+          const menu = [...link.closest("header")!.querySelectorAll("summary, button")].find(
+            (control) => control.getBoundingClientRect().width > 0,
+          )!;
+          return {
+            clipped:
+              text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1,
+            ellipsis: getComputedStyle(text).textOverflow === "ellipsis",
+            inside:
+              box.top >= bar.top &&
+              box.bottom <= bar.bottom &&
+              box.right <= menu.getBoundingClientRect().left,
+            menuOnScreen: menu.getBoundingClientRect().right <= window.innerWidth,
+          };
+        });
+        expect(fit, `${key} at ${width} px`).toEqual({
+          clipped: false,
+          ellipsis: false,
+          inside: true,
+          menuOnScreen: true,
+        });
+        if (width === 375) await page.screenshot({ path: info.outputPath(`${key}-375.png`) });
+        await page.close();
+      }
     }
   } finally {
     await browser.close();

@@ -6,6 +6,9 @@ import { NewsMenu } from "./news-menu";
 import { SearchForm } from "./search-form";
 import styles from "./site-header.module.css";
 
+/** Past this many characters a name is set smaller on phones, so it fits in three lines. */
+const LONG_NAME = 30;
+
 /**
  * Same on every page of a publication, rendered on the server: only the two menus are client
  * components (they hold state). As a client component the header pulled lib/site and the 15
@@ -20,10 +23,8 @@ export function SiteHeader({ brand }: { brand: Brand }) {
           <span className={styles.brandMark} aria-hidden="true">
             {brand.initials}
           </span>
-          <span className={styles.brandName}>
-            {/* "The" gives way on phones so the name fits beside the menu button. */}
-            {brand.article && <span className={styles.brandArticle}>{brand.article}</span>}
-            {brand.rest}
+          <span className={styles.brandName} data-long={brand.name.length > LONG_NAME || undefined}>
+            {brand.name}
           </span>
         </Link>
         <nav aria-label="Main" className={styles.desktop}>
