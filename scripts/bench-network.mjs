@@ -15,42 +15,32 @@
  * feed of its own (one of the stand-in's two town feeds), as a real network's towns would.
  * Needs Debian's redis-server, and a build (`npm run build`, or --build).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import standIn from "../e2e/env.cjs";
 import instances from "../e2e/redis/instances.cjs";
+import { flag, numberOption } from "./lib/options.mjs";
+import {
+  ROOT as root,
+  nextBuild,
+  onStop,
+  run,
+  sleep,
+  startStandIn,
+  stop,
+  waitFor,
+} from "./lib/processes.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
 
-const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
+const { appEnv, STAND_IN_URL } = standIn;
 const { copyBuild, freePort, startRedis } = instances;
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const PUBLICATIONS = option("--publications", 3000);
-const VISIT = option("--visit", 300);
+const PUBLICATIONS = numberOption("--publications", 3000);
+const VISIT = numberOption("--visit", 300);
 const PAGES = ["/", "/local", "/sports", "/terms"];
-const root = path.resolve(import.meta.dirname, "..");
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 requireSystemPrograms("bench");
-
-const children = new Set();
-function run(command, commandArgs, { env = {}, cwd = root } = {}) {
-  const child = spawn(command, commandArgs, {
-    cwd,
-    stdio: "ignore",
-    env: { ...process.env, ...env },
-  });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
-}
-process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
-process.on("SIGINT", () => process.exit(130));
 
 function ask(port, host, pathname) {
   return new Promise((resolve, reject) => {
@@ -61,19 +51,6 @@ function ask(port, host, pathname) {
       })
       .on("error", reject);
   });
-}
-
-async function until(check, timeoutMs = 120_000) {
-  const started = performance.now();
-  for (;;) {
-    try {
-      if (await check()) return performance.now() - started;
-    } catch {
-      // not yet
-    }
-    if (performance.now() - started > timeoutMs) throw new Error("timed out");
-    await sleep(20);
-  }
 }
 
 /** Resident memory of a process, MB (Linux). */
@@ -87,17 +64,12 @@ const redisCli = (redis, ...a) =>
 const redisUsed = (redis) =>
   Number(redisCli(redis, "info", "memory").match(/used_memory:(\d+)/)[1]);
 
-if (args.includes("--build")) {
-  execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ...appEnv({ siteUrl: "http://localhost:3000" }) },
-  });
+if (flag("--build")) {
+  await nextBuild({ env: appEnv({ siteUrl: "http://localhost:3000" }), stdio: "inherit" });
 }
 
 // The stand-in plays every feed and the blog host.
-run(process.execPath, ["e2e/stand-in/server.mjs", "--port", String(STAND_IN_PORT)]);
-await until(async () => (await fetch(`${STAND_IN_URL}/__health`)).ok);
+await startStandIn();
 
 // The network's file.
 const dir = path.join(root, "e2e", ".tmp");
@@ -120,6 +92,7 @@ console.log(
 );
 
 const redis = await startRedis();
+onStop(() => redis.cleanup());
 const env = {
   ...appEnv({ siteUrl: "http://localhost:3000", blog: "functions" }),
   REDIS_URL: redis.url,
@@ -134,13 +107,16 @@ async function startServer(extra) {
     env: { ...env, ...extra },
     cwd: instanceDir,
   });
-  await until(async () => (await ask(port, "localhost", "/api/health")) === 200);
+  // Polled often: the time to start is one of the figures.
+  await waitFor(async () => (await ask(port, "localhost", "/api/health")) === 200, {
+    what: "the server",
+    timeoutMs: 120_000,
+    intervalMs: 20,
+  });
   return { child, port, dir: instanceDir, startMs: performance.now() - started };
 }
 async function stopServer(server) {
-  const exited = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill("SIGTERM");
-  await exited;
+  await stop(server.child);
   rmSync(server.dir, { recursive: true, force: true });
 }
 

@@ -9,46 +9,21 @@
  *
  *   node scripts/bench-radio.mjs [--no-build] [--listeners 200] [--seconds 30]
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import standIn from "../e2e/env.cjs";
 import { BITRATE, listenerCount, startStation } from "../e2e/radio/station.mjs";
+import { flag, numberOption } from "./lib/options.mjs";
+import { nextBuild, onStop, sleep, startSite } from "./lib/processes.mjs";
 
 const { appEnv, RADIO_PORT } = standIn;
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const LISTENERS = option("--listeners", 200);
-const SECONDS = option("--seconds", 30);
-const PORT = option("--port", 3600);
+const LISTENERS = numberOption("--listeners", 200);
+const SECONDS = numberOption("--seconds", 30);
+const PORT = numberOption("--port", 3600);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BYTES_PER_SECOND = BITRATE / 8;
 const TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString()) || 100;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const children = new Set();
-function run(command, commandArgs, env = {}) {
-  const child = spawn(command, commandArgs, { stdio: "ignore", env: { ...process.env, ...env } });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
-}
-const exited = (child) => new Promise((resolve) => child.on("exit", resolve));
-
-async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** The pid of the process listening on a TCP port (the next-server worker, not npx). */
 function listeningPid(port) {
@@ -92,15 +67,14 @@ function listen(url) {
 }
 
 const station = await startStation({ port: RADIO_PORT });
-process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
+onStop(() => station.close());
 try {
   const env = { ...appEnv({ siteUrl: BASE }), RADIO_MAX_LISTENERS: String(LISTENERS + 100) };
-  if (!args.includes("--no-build")) {
+  if (!flag("--no-build")) {
     console.log("building…");
-    if ((await exited(run("npx", ["next", "build"], env))) !== 0) throw new Error("build failed");
+    await nextBuild({ env });
   }
-  run("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], env);
-  await waitFor(`${BASE}/terms`);
+  await startSite({ port: PORT, env });
   const pid = listeningPid(PORT);
   // Warm the route once so that its first load is not counted.
   (await listen(`${BASE}/api/stream?port=${RADIO_PORT}`)).request.destroy();

@@ -12,7 +12,7 @@
  * Redis memory one full crawl of the site takes.
  * Needs Debian's wrk, nginx and redis-server, and a build (`npm run build`, or --build).
  */
-import { execFile, execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,72 +20,29 @@ import { promisify } from "node:util";
 import standIn from "../e2e/env.cjs";
 import catalogue from "../e2e/stand-in/catalogue.cjs";
 import instances from "../e2e/redis/instances.cjs";
+import { flag, numberOption } from "./lib/options.mjs";
+import { nextBuild, onStop, run, sleep, startStandIn, stop, waitFor } from "./lib/processes.mjs";
 import { locate, requireSystemPrograms } from "./system-programs.mjs";
 
-const { appEnv, STAND_IN_PORT, STAND_IN_URL } = standIn;
+const { appEnv, STAND_IN_URL } = standIn;
 const { freePort, startInstance, startRedis } = instances;
-const args = process.argv.slice(2);
-const at = args.indexOf("--seconds");
-const SECONDS = at >= 0 ? Number(args[at + 1]) : 15;
+const SECONDS = numberOption("--seconds", 15);
 const INTERVAL_SECONDS = 5;
-const root = path.resolve(import.meta.dirname, "..");
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 requireSystemPrograms("bench");
 const NGINX = locate("nginx");
 
-const children = new Set();
-function run(command, commandArgs, { env = {} } = {}) {
-  const child = spawn(command, commandArgs, {
-    cwd: root,
-    stdio: "ignore",
-    env: { ...process.env, ...env },
-  });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
-}
-const cleanups = [];
-process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
-process.on("SIGINT", () => process.exit(130));
-
-async function waitFor(address) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(address)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${address} did not come up`);
-}
-
-try {
-  await fetch(`${STAND_IN_URL}/__health`);
-  throw new Error(`port ${STAND_IN_PORT} is taken (a demo or test run?): stop it first`);
-} catch (error) {
-  if (error instanceof Error && error.message.startsWith("port")) throw error;
-}
-const standInProcess = spawn("node", ["e2e/stand-in/server.mjs", "--port", String(STAND_IN_PORT)], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-});
-children.add(standInProcess);
-await waitFor(`${STAND_IN_URL}/__health`);
+// Its errors are shown: a stand-in that fails would otherwise read as a slow site.
+await startStandIn({ stdio: ["ignore", "ignore", "inherit"] });
 
 const PUBLIC_PORT = await freePort();
 const env = appEnv({
   siteUrl: `http://127.0.0.1:${PUBLIC_PORT}`,
   feedRevalidateSeconds: INTERVAL_SECONDS,
 });
-if (args.includes("--build")) {
+if (flag("--build")) {
   console.log("building the site…");
-  execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: "inherit",
-  });
+  await nextBuild({ env, stdio: "inherit" });
 }
 
 const { SECTION_FEEDS } = catalogue;
@@ -123,9 +80,7 @@ http {
   const child = run(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")]);
   await waitFor(`http://127.0.0.1:${PUBLIC_PORT}/terms`);
   return async () => {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGQUIT");
-    await exited;
+    await stop(child, "SIGQUIT");
     rmSync(dir, { recursive: true, force: true });
   };
 }
@@ -191,7 +146,7 @@ async function scenario(label, count, redisUrl) {
 }
 
 const redis = await startRedis();
-cleanups.push(() => redis.cleanup());
+onStop(() => redis.cleanup());
 try {
   console.log(
     `\nSeveral instances behind nginx (plain load balancer, no cache), every section page in turn` +
@@ -239,6 +194,6 @@ try {
   }
   await instance.cleanup();
 } finally {
-  for (const cleanup of cleanups) await cleanup();
+  await redis.cleanup();
 }
 process.exit(0);

@@ -19,10 +19,11 @@
  * line, such as a system's Node 20), and measured in the same rounds against the trivial page
  * on that same Node and against the project's Node.
  *
- *   npm run bench -- [--seconds 5] [--rounds 3] [--no-build] [--node /usr/bin/node ...]
+ *   npm run bench -- [--seconds 5] [--rounds 3] [--no-build] [--node /usr/bin/node ...] [--port 3300]
+ * The servers listen on --port and the ports after it (3300–3316 by default).
  * Needs Debian's `wrk` and `nginx`: `npm run bench` installs them (scripts/setup.mjs).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -30,14 +31,22 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import standIn from "../e2e/env.cjs";
 import catalogue from "../e2e/stand-in/catalogue.cjs";
+import { flag, numberOption } from "./lib/options.mjs";
+import {
+  ROOT as root,
+  run,
+  sleep,
+  startSite,
+  startStandIn,
+  startTrivial,
+  stop,
+  nextBuild,
+  waitFor,
+} from "./lib/processes.mjs";
 import { locate, requireSystemPrograms } from "./system-programs.mjs";
 
-const { appEnv, STAND_IN_PORT, STAND_IN_URL, writePublicationsFile } = standIn;
+const { appEnv, STAND_IN_URL, writePublicationsFile } = standIn;
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
 const major = (version) => Number(version.replace(/^v/, "").split(".")[0]);
 const versionOf = (node) => execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
 /** Other Node.js binaries to run the bare server on, each with its version. */
@@ -49,86 +58,38 @@ const otherNodes = (() => {
     .map((exec) => ({ exec, version: versionOf(exec) }))
     .filter(({ version }) => given.length || major(version) !== major(process.version));
 })();
-const SECONDS = option("--seconds", 5);
-const ROUNDS = option("--rounds", 3);
-const BUILD = !args.includes("--no-build");
+const SECONDS = numberOption("--seconds", 5);
+const ROUNDS = numberOption("--rounds", 3);
+const BUILD = !flag("--no-build");
 const WARM_UP_SECONDS = 2;
+/** The first of the ports the run listens on (the site; the others follow it). */
+const BASE_PORT = numberOption("--port", 3300);
 const ports = {
-  app: 3300,
-  trivial: 3301,
-  tier: 3302,
-  disk: 3303,
-  trivialLive: 3304,
-  network: 3305,
-  proxied: 3306,
+  app: BASE_PORT,
+  trivial: BASE_PORT + 1,
+  tier: BASE_PORT + 2,
+  disk: BASE_PORT + 3,
+  trivialLive: BASE_PORT + 4,
+  network: BASE_PORT + 5,
+  proxied: BASE_PORT + 6,
 };
 const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
 const FEED_DELAY_MS = 300;
-const root = path.resolve(import.meta.dirname, "..");
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 requireSystemPrograms("bench");
 const NGINX = locate("nginx");
 
-const children = new Set();
-function run(command, commandArgs, { env = {}, cwd = root, quiet = true } = {}) {
-  const child = spawn(command, commandArgs, {
-    cwd,
-    stdio: quiet ? "ignore" : "inherit",
-    env: { ...process.env, ...env },
-  });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
-}
-const exited = (child) => new Promise((resolve) => child.on("exit", resolve));
-process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
-process.on("SIGINT", () => process.exit(130));
-
-async function waitFor(address) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(address)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${address} did not come up`);
-}
-
-const NEXT = path.join(root, "node_modules/next/dist/bin/next");
 const env = appEnv({ siteUrl: url("app") });
 
-try {
-  await fetch(`${STAND_IN_URL}/__health`);
-  throw new Error(`port ${STAND_IN_PORT} is taken (a demo or test run?): stop it first`);
-} catch (error) {
-  if (error instanceof Error && error.message.startsWith("port")) throw error;
-}
-run("node", ["e2e/stand-in/server.mjs", "--port", String(STAND_IN_PORT)], {
-  env: { STAND_IN_FEED_DELAY_MS: String(FEED_DELAY_MS) },
-});
-await waitFor(`${STAND_IN_URL}/__health`);
+await startStandIn({ env: { STAND_IN_FEED_DELAY_MS: String(FEED_DELAY_MS) } });
 
 if (BUILD) {
   console.log("building the site and the trivial reference…");
-  if ((await exited(run(process.execPath, [NEXT, "build"], { env }))) !== 0)
-    throw new Error("build failed");
-  if ((await exited(run(process.execPath, [NEXT, "build", "bench/trivial"]))) !== 0) {
-    throw new Error("trivial build failed");
-  }
+  await nextBuild({ env });
+  await nextBuild({ dir: "bench/trivial" });
 }
 
-async function startApp() {
-  const server = run(
-    process.execPath,
-    [path.join(root, "server.mjs"), "-p", String(ports.app), "-H", "127.0.0.1"],
-    { env },
-  );
-  await waitFor(url("app", "/terms"));
-  return server;
-}
+const startApp = () => startSite({ port: ports.app, env });
 
 // 1. Cold renders: a fresh server, nothing cached, five feeds each delayed.
 const cold = [];
@@ -139,8 +100,7 @@ for (let i = 0; i < 3; i++) {
   const started = performance.now();
   await (await fetch(url("app", "/sports"))).text();
   cold.push(performance.now() - started);
-  server.kill("SIGTERM");
-  await exited(server);
+  await stop(server);
 }
 cold.sort((a, b) => a - b);
 console.log(
@@ -153,35 +113,20 @@ console.log(
 
 // 2. The servers, side by side.
 await startApp();
-run(process.execPath, [NEXT, "start", "-p", String(ports.trivial), "-H", "127.0.0.1"], {
-  cwd: path.join(root, "bench/trivial"),
-});
-await waitFor(url("trivial"));
+await startTrivial({ port: ports.trivial });
 // The same trivial page rendered at run time (bench/trivial/app/live), on a server of its own:
 // rendering once switches Node's promise hooks on for that process (see the page).
-run(process.execPath, [NEXT, "start", "-p", String(ports.trivialLive), "-H", "127.0.0.1"], {
-  cwd: path.join(root, "bench/trivial"),
-});
-await waitFor(url("trivialLive", "/live/latest"));
+await startTrivial({ port: ports.trivialLive, ready: "/live/latest" });
 // The bare server and its two references on each other Node, from the same build.
-const OTHER_BASE_PORT = 3310;
+const OTHER_BASE_PORT = BASE_PORT + 10;
 for (const [i, other] of otherNodes.entries()) {
-  other.url = (name, p = "/") => `http://127.0.0.1:${OTHER_BASE_PORT + 3 * i + name}${p}`;
-  const start = (offset, cwd) => {
-    const port = String(OTHER_BASE_PORT + 3 * i + offset);
-    // The site as `npm start` runs it (server.mjs); the trivial page as Next's own server.
-    const args =
-      cwd === root
-        ? [path.join(root, "server.mjs"), "-p", port, "-H", "127.0.0.1"]
-        : [NEXT, "start", "-p", port, "-H", "127.0.0.1"];
-    return run(other.exec, args, { env: cwd === root ? env : {}, cwd });
-  };
-  start(0, root);
-  start(1, path.join(root, "bench/trivial"));
-  start(2, path.join(root, "bench/trivial"));
-  await waitFor(other.url(0, "/terms"));
-  await waitFor(other.url(1));
-  await waitFor(other.url(2, "/live/latest"));
+  const port = (offset) => OTHER_BASE_PORT + 3 * i + offset;
+  other.url = (offset, p = "/") => `http://127.0.0.1:${port(offset)}${p}`;
+  await Promise.all([
+    startSite({ port: port(0), env, node: other.exec }),
+    startTrivial({ port: port(1), node: other.exec }),
+    startTrivial({ port: port(2), node: other.exec, ready: "/live/latest" }),
+  ]);
 }
 run(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
   env: { PORT: String(ports.tier), NEXT_PORT: String(ports.app) },
@@ -192,21 +137,18 @@ await waitFor(url("tier", "/terms"));
 // server of its own from the same build: the host check (server.mjs) and the rewrite to its
 // pages (next.config.ts) are on every request, as in production.
 const NETWORK_HOST = "lakeside.example";
-run(
-  process.execPath,
-  [path.join(root, "server.mjs"), "-p", String(ports.network), "-H", "127.0.0.1"],
-  {
-    env: {
-      ...env,
-      PUBLICATIONS_FILE: writePublicationsFile("bench", {
-        riverbend: "https://riverbend.example",
-        lakeside: `https://${NETWORK_HOST}`,
-        hillcountry: "https://hillcountry.example",
-      }),
-    },
+await startSite({
+  port: ports.network,
+  env: {
+    ...env,
+    PUBLICATIONS_FILE: writePublicationsFile("bench", {
+      riverbend: "https://riverbend.example",
+      lakeside: `https://${NETWORK_HOST}`,
+      hillcountry: "https://hillcountry.example",
+    }),
   },
-);
-await waitFor(url("network", "/api/health"));
+  ready: "/api/health",
+});
 /** A GET to the network server as `Host: lakeside.example`: its body. */
 function askNetwork(address, headers = {}) {
   return new Promise((resolve, reject) => {

@@ -33,7 +33,6 @@
  * Not part of `npm test`. Needs what the bench needs (scripts/setup.mjs bench installs or names
  * it). `--no-build` uses the build already in .next (built with the same environment).
  */
-import { spawn } from "node:child_process";
 import {
   appendFileSync,
   mkdirSync,
@@ -54,11 +53,21 @@ import standIn from "../e2e/env.cjs";
 import instances from "../e2e/redis/instances.cjs";
 import catalogue from "../e2e/stand-in/catalogue.cjs";
 import { startStation } from "../e2e/radio/station.mjs";
+import {
+  ROOT as root,
+  isStopping,
+  nextBuild,
+  onStop,
+  run,
+  sleep,
+  stopAll,
+  waitFor,
+} from "./lib/processes.mjs";
 import { chownTree, localConfig, mainConfig } from "./start-cached.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
 
 const { appEnv, standInArgs, STAND_IN_URL, RADIO_PORT, REVALIDATE_SECRET } = standIn;
-const { freePort, startRedis, startInstance, waitFor } = instances;
+const { freePort, startRedis, startInstance } = instances;
 const { SECTION_FEEDS } = catalogue;
 // The client router's own `_rsc` (Next answers a payload request whose `_rsc` does not match its
 // headers with a redirect to the right one).
@@ -93,8 +102,6 @@ const FEED_REVALIDATE_SECONDS = 60;
 /** The local feeds some publications have (the stand-in's two towns). */
 const TOWN_FEEDS = ["lakeside-local", "hillcountry-local"];
 
-const root = path.resolve(import.meta.dirname, "..");
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) => console.log(line);
 
 requireSystemPrograms("bench");
@@ -102,35 +109,6 @@ requireSystemPrograms("bench");
 // ---------------------------------------------------------------------------------------------
 // The stack
 // ---------------------------------------------------------------------------------------------
-
-const cleanups = [];
-const children = new Set();
-function run(command, args, { env = {}, stdio = "ignore" } = {}) {
-  const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
-}
-let stopping = false;
-async function stopAll(code) {
-  if (stopping) return;
-  stopping = true;
-  // Whatever happens, nothing is left running past a few seconds.
-  setTimeout(() => process.exit(code), 15_000).unref();
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  for (const child of children) child.kill("SIGTERM");
-  process.exit(code);
-}
-process.on("SIGINT", () => stopAll(130));
-process.on("SIGTERM", () => stopAll(143));
-process.on("unhandledRejection", (error) => {
-  console.error(error);
-  stopAll(1);
-});
-process.on("uncaughtException", (error) => {
-  console.error(error);
-  stopAll(1);
-});
 
 /** A network: the sample three publications' kind, generated; one in three has a local feed. */
 function writePublications(dir, count) {
@@ -155,7 +133,7 @@ function writePublications(dir, count) {
 }
 
 const work = mkdtempSync(path.join(os.tmpdir(), "riverbend-soak-"));
-cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
+onStop(() => rmSync(work, { recursive: true, force: true }));
 const hosts = writePublications(work, PUBLICATIONS);
 const tierPort = await freePort();
 const appEnvironment = {
@@ -169,9 +147,7 @@ const appEnvironment = {
 
 if (!process.argv.includes("--no-build")) {
   log("building…");
-  const build = run("npx", ["next", "build"], { env: appEnvironment, stdio: "inherit" });
-  const code = await new Promise((resolve) => build.on("exit", resolve));
-  if (code !== 0) await stopAll(1);
+  await nextBuild({ env: appEnvironment, stdio: "inherit" });
 }
 
 const standInLog = path.join(work, "stand-in.log");
@@ -182,12 +158,12 @@ for (const stream of [standInProcess.stdout, standInProcess.stderr]) {
   stream.on("data", (chunk) => appendFileSync(standInLog, chunk));
 }
 standInProcess.on("exit", (code, signal) => {
-  if (stopping) return;
+  if (isStopping()) return;
   console.error(`the stand-in upstreams stopped (${signal ?? code}):`);
   console.error(readFileSync(standInLog, "utf8").slice(-3000));
   stopAll(1);
 });
-await waitFor(async () => (await fetch(`${STAND_IN_URL}/__health`)).ok, "the stand-in");
+await waitFor(`${STAND_IN_URL}/__health`, { what: "the stand-in" });
 // The stand-in draws each photo the first time it is asked (one at a time, on its one thread);
 // a real photo host serves them at once. So every photo of the feeds is asked for once before
 // the readers come, or the first minute would measure the stand-in.
@@ -206,9 +182,9 @@ await waitFor(async () => (await fetch(`${STAND_IN_URL}/__health`)).ok, "the sta
   );
 }
 const station = await startStation({ port: RADIO_PORT });
-cleanups.push(() => station.stop());
+onStop(() => station.stop());
 const redis = await startRedis();
-cleanups.push(() => redis.cleanup());
+onStop(() => redis.cleanup());
 // MALLOC_ARENA_MAX as `npm start` sets it (README, "Memory").
 const instanceEnv = {
   ...appEnvironment,
@@ -218,17 +194,15 @@ const instanceEnv = {
 const [a, b] = await Promise.all(
   [await freePort(), await freePort()].map((port) => startInstance({ port, env: instanceEnv })),
 );
-cleanups.push(
-  () => a.cleanup(),
-  () => b.cleanup(),
-);
+onStop(() => a.cleanup());
+onStop(() => b.cleanup());
 a.name = "A";
 b.name = "B";
 a.startedAt = b.startedAt = Date.now();
 
 // Its own folder: nginx's workers (nobody, when run as root) must reach it.
 const tierDir = mkdtempSync(path.join(os.tmpdir(), "riverbend-nginx-"));
-cleanups.push(async () => rmSync(tierDir, { recursive: true, force: true }));
+onStop(() => rmSync(tierDir, { recursive: true, force: true }));
 mkdirSync(path.join(tierDir, "cache"));
 writeFileSync(
   path.join(tierDir, "riverbend.conf"),
@@ -241,7 +215,9 @@ writeFileSync(
 writeFileSync(path.join(tierDir, "nginx.conf"), mainConfig(tierDir));
 if (process.getuid?.() === 0) chownTree(tierDir, 65534, 65534);
 const nginx = run("/usr/sbin/nginx", ["-p", tierDir, "-c", path.join(tierDir, "nginx.conf")]);
-await waitFor(async () => (await fetch(`http://127.0.0.1:${tierPort}/api/health`)).ok, "nginx");
+await waitFor(async () => (await fetch(`http://127.0.0.1:${tierPort}/api/health`)).ok, {
+  what: "nginx",
+});
 
 log(
   `soak: ${MINUTES} min, ${READERS} readers, ${PUBLICATIONS} publications; tier :${tierPort} -> ` +

@@ -1,0 +1,137 @@
+/**
+ * The child processes of the bench scripts (scripts/bench*.mjs, scripts/soak.mjs): one way to
+ * start them, wait for them and stop them.
+ *
+ * Importing this module registers the clean-up: when the script ends, however it ends (done, an
+ * error, Ctrl-C, SIGTERM), every child started with run() is sent SIGTERM; on an error, a signal
+ * or stopAll() the clean-ups given to onStop() run first (a plain exit cannot wait for them, so
+ * a script that ends normally runs its own). A server left behind would hold its port and fail
+ * the next run; a Redis or a temporary folder left behind would fill the machine.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import standIn from "../../e2e/env.cjs";
+
+const { STAND_IN_PORT, STAND_IN_URL, standInArgs } = standIn;
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Next's own command, run with this Node (npx would start another npm and another Node). */
+export const NEXT = path.join(ROOT, "node_modules/next/dist/bin/next");
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const children = new Set();
+const cleanups = [];
+
+/** Starts a child in the project folder, with this environment plus `env`; output ignored. */
+export function run(command, args, { env = {}, cwd = ROOT, stdio = "ignore" } = {}) {
+  const child = spawn(command, args, { cwd, stdio, env: { ...process.env, ...env } });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
+
+/** Resolves with the child's exit code (null when a signal ended it), at once if it has ended. */
+export function exited(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+/** Sends the signal and waits for the child to be gone. */
+export async function stop(child, signal = "SIGTERM") {
+  const gone = exited(child);
+  child.kill(signal);
+  await gone;
+}
+
+/** A clean-up (a folder, a Redis) for stopAll() to run. */
+export function onStop(cleanup) {
+  cleanups.push(cleanup);
+}
+
+let stopping = false;
+/** Whether stopAll() is under way: children ending now are being stopped, not failing. */
+export const isStopping = () => stopping;
+
+/** Runs the clean-ups, stops every child and exits with `code`, within 15 s whatever hangs. */
+export async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => process.exit(code), 15_000).unref();
+  // All at once: each stops and removes its own things, and one slow to stop (a server busy
+  // with open streams) must not use up the time of the others.
+  await Promise.allSettled(cleanups.map(async (cleanup) => cleanup()));
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(code);
+}
+
+process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
+process.on("SIGINT", () => stopAll(130));
+process.on("SIGTERM", () => stopAll(143));
+for (const event of ["uncaughtException", "unhandledRejection"]) {
+  process.on(event, (error) => {
+    console.error(error);
+    stopAll(1);
+  });
+}
+
+/**
+ * Waits until `target` is up: an address answering with a status under 500, or a check that
+ * resolves truthy (a throw counts as not yet). Resolves with the milliseconds it took.
+ */
+export async function waitFor(target, { what, timeoutMs = 60_000, intervalMs = 100 } = {}) {
+  const check =
+    typeof target === "function" ? target : async () => (await fetch(target)).status < 500;
+  const started = performance.now();
+  for (;;) {
+    try {
+      if (await check()) return performance.now() - started;
+    } catch {
+      // not up yet
+    }
+    if (performance.now() - started > timeoutMs) {
+      throw new Error(`${what ?? target} did not come up within ${timeoutMs / 1000} s`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+/**
+ * The stand-in upstreams (e2e/stand-in/server.mjs) on STAND_IN_PORT. A stand-in already there
+ * belongs to a demo or a test run, whose state this run would change and measure: refused.
+ */
+export async function startStandIn({ env = {}, stdio = "ignore" } = {}) {
+  const taken = await fetch(`${STAND_IN_URL}/__health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${STAND_IN_PORT} is taken (a demo or test run?): stop it first`);
+  const child = run(process.execPath, standInArgs(), { env, stdio });
+  await waitFor(`${STAND_IN_URL}/__health`, { what: "the stand-in" });
+  return child;
+}
+
+/** `next build` of the site (no `dir`) or of another Next project, such as bench/trivial. */
+export async function nextBuild({ dir, env = {}, stdio = "ignore" } = {}) {
+  const args = [NEXT, "build", ...(dir ? [dir] : [])];
+  const code = await exited(run(process.execPath, args, { env, stdio }));
+  if (code !== 0) throw new Error(`next build${dir ? ` ${dir}` : ""} failed (exit ${code})`);
+}
+
+/** The site as `npm start` runs it (server.mjs) on 127.0.0.1:`port`; resolves once it answers. */
+export async function startSite({ port, env, node = process.execPath, ready = "/terms" }) {
+  const child = run(node, [path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
+    env,
+  });
+  await waitFor(`http://127.0.0.1:${port}${ready}`, { what: `the site on :${port}` });
+  return child;
+}
+
+/** The trivial page (bench/trivial, built with the same Next) under Next's own server. */
+export async function startTrivial({ port, node = process.execPath, ready = "/" }) {
+  const child = run(node, [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: path.join(ROOT, "bench/trivial"),
+  });
+  await waitFor(`http://127.0.0.1:${port}${ready}`, { what: `the trivial page on :${port}` });
+  return child;
+}
