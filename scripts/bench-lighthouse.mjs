@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:lighthouse` (also part of `npm run bench`): the pages' speed in Lighthouse,
+ * measured, never asserted. Speed moves with the machine (its cores, its load, its Chromium), so
+ * `npm test` gates only what does not (e2e/quality/lighthouse.spec.ts); here every figure stands
+ * beside the same figure for a trivial page built with the same Next.js (bench/trivial), measured
+ * in the same rounds, and the budgets are differences from it:
+ *  - first and largest contentful paint within 0.4 s of the trivial page's;
+ *  - total blocking time within 100 ms, time to interactive within 0.8 s;
+ *  - JavaScript within 15 kB gzip of the trivial page's (/radio, with its player, 25 kB).
+ *
+ * It builds the site and bench/trivial (as scripts/bench.mjs does; `--no-build` uses the builds
+ * there are), serves them against the stand-in upstreams (server.mjs, and Next's own server for
+ * the trivial page), requests each page and its photos once, then runs Lighthouse (mobile
+ * settings, Debian's Chromium, loopback only: scripts/lighthouse.mjs) on /, /sports, a blog post,
+ * /blog, /faq and /radio, by both throttling methods:
+ *  - simulate (Lighthouse's default): an unthrottled load, replayed on a modelled phone;
+ *  - devtools: the phone's network and CPU limits applied to the real load.
+ * Each with Lighthouse's default CPU slowdown (4×, which takes a high-end desktop down to a
+ * mid-tier phone) and with the slowdown calibrated to this machine: three first runs read the
+ * host's benchmarkIndex and the multiplier comes from Lighthouse's CPU throttling calculator
+ * (docs/throttling.md, "Calibrating the CPU slowdown"), so that a slower host is not slowed
+ * down as much as a fast one. Figures are medians of `--runs` runs (default 3), rounds
+ * interleaving each page with the trivial page so a slow spell of the machine weighs on both.
+ *
+ * JavaScript counts every script the page loaded during the run, each body gzipped (level 9,
+ * as e2e/quality/js-budget.spec.ts counts), so response headers and the servers' own
+ * compression settings do not count.
+ *
+ *   node scripts/bench-lighthouse.mjs [--no-build] [--runs 3] [--port 3400]
+ *
+ * The site listens on --port, the trivial page on the next one. Exit status 0 when every run
+ * completed, whatever the budgets say (OVER is a finding on this machine, not a failure); 1 when
+ * something broke: a build, a server, a Lighthouse run that ended in an error.
+ */
+import { gzipSync } from "node:zlib";
+import standIn from "../e2e/env.cjs";
+import { flag, numberOption } from "./lib/options.mjs";
+import { nextBuild, startSite, startStandIn, startTrivial } from "./lib/processes.mjs";
+import { audit, launchChromium } from "./lighthouse.mjs";
+import { requireSystemPrograms } from "./system-programs.mjs";
+
+const { appEnv } = standIn;
+const RUNS = numberOption("--runs", 3);
+const PORT = numberOption("--port", 3400);
+const ports = { app: PORT, trivial: PORT + 1 };
+const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
+
+/** The budgets: how far a page may be from the trivial page. */
+const BUDGETS = {
+  fcpMs: 400,
+  lcpMs: 400,
+  tbtMs: 100,
+  ttiMs: 800,
+  scriptGzip: 15_000,
+};
+const OWN_BUDGETS = { "/radio": { scriptGzip: 25_000 } };
+/** Lighthouse's own CPU slowdown. */
+const DEFAULT_CPU_SLOWDOWN = 4;
+
+/**
+ * The CPU slowdown that makes this host the mid-tier phone Lighthouse means, from its
+ * benchmarkIndex: the piecewise line of Lighthouse's CPU throttling calculator
+ * (lighthouse-cpu-throttling-calculator, linked from docs/throttling.md): 150 → 1×, 800 → 2×,
+ * 1300 → 3×, then one more × every 233. A host below 150 is no faster than the phone: 1×.
+ */
+function calibratedSlowdown(benchmarkIndex) {
+  const multiplier =
+    benchmarkIndex >= 1300
+      ? 3 + (benchmarkIndex - 1300) / 233
+      : benchmarkIndex >= 800
+        ? 2 + (benchmarkIndex - 800) / 500
+        : 1 + (benchmarkIndex - 150) / 650;
+  return Math.max(1, Math.round(multiplier * 10) / 10);
+}
+
+requireSystemPrograms("bench");
+
+const env = appEnv({ siteUrl: url("app") });
+await startStandIn();
+if (!flag("--no-build")) {
+  console.log("building the site and the trivial reference…");
+  await nextBuild({ env });
+  await nextBuild({ dir: "bench/trivial" });
+}
+await Promise.all([startSite({ port: ports.app, env }), startTrivial({ port: ports.trivial })]);
+
+const list = await (await fetch(url("app", "/blog"))).text();
+const post = list.match(/href="(\/blog\/[a-z0-9-]+)"/)?.[1];
+if (!post) throw new Error("no post on /blog");
+const PAGES = ["/", "/sports", post, "/blog", "/faq", "/radio"];
+/** Every address of a round: the trivial page first, then the site's pages. */
+const TARGETS = [
+  { label: "trivial page", address: url("trivial") },
+  ...PAGES.map((page) => ({ label: page, page, address: url("app", page) })),
+];
+
+// Rendered and stored once, with their photos made: what every reader after the first gets.
+for (const { address } of TARGETS) {
+  const response = await fetch(address);
+  if (response.status !== 200) throw new Error(`${address}: ${response.status}`);
+  const html = await response.text();
+  for (const [photo] of html.matchAll(/\/photo\/[A-Za-z0-9_-]{22}\/\d+\.webp/g)) {
+    await (await fetch(new URL(photo, address))).arrayBuffer();
+  }
+}
+
+const gzipped = new Map();
+/** The gzip bytes of every script a run loaded, each fetched once. */
+async function scriptGzip(scriptUrls) {
+  let bytes = 0;
+  for (const address of new Set(scriptUrls)) {
+    if (!gzipped.has(address)) {
+      const response = await fetch(address, { headers: { "accept-encoding": "identity" } });
+      const body = Buffer.from(await response.arrayBuffer());
+      gzipped.set(address, gzipSync(body, { level: 9 }).length);
+    }
+    bytes += gzipped.get(address);
+  }
+  return bytes;
+}
+
+const chrome = await launchChromium();
+let broken = 0;
+try {
+  // The host's power as Lighthouse rates it, on the trivial page (runs not counted): the median
+  // of three, as one reading moves with whatever else the machine is doing.
+  const probes = [];
+  for (let i = 0; i < 3; i++) probes.push((await audit(chrome, url("trivial"))).benchmarkIndex);
+  const hostIndex = median(probes);
+  const calibrated = calibratedSlowdown(hostIndex);
+  const benchmarkIndexes = [...probes];
+
+  const methods = ["simulate", "devtools"];
+  const slowdowns =
+    calibrated === DEFAULT_CPU_SLOWDOWN
+      ? [DEFAULT_CPU_SLOWDOWN]
+      : [DEFAULT_CPU_SLOWDOWN, calibrated];
+  const configs = methods.flatMap((throttlingMethod) =>
+    slowdowns.map((cpuSlowdownMultiplier) => ({ throttlingMethod, cpuSlowdownMultiplier })),
+  );
+
+  console.log(
+    `\nLighthouse, mobile settings, Debian's Chromium; medians of ${RUNS} runs, each round the trivial` +
+      ` page (bench/trivial, same Next) and then every page.`,
+  );
+  console.log(
+    `Host benchmarkIndex ${hostIndex} (median of ${probes.join(", ")}): calibrated CPU slowdown ${calibrated}×` +
+      ` (Lighthouse's CPU throttling calculator), beside the default ${DEFAULT_CPU_SLOWDOWN}×.`,
+  );
+  console.log(
+    `Budgets, against the trivial page: FCP and LCP +${BUDGETS.fcpMs / 1000} s, TBT +${BUDGETS.tbtMs} ms,` +
+      ` TTI +${BUDGETS.ttiMs / 1000} s, JavaScript +${BUDGETS.scriptGzip / 1000} kB gzip` +
+      ` (/radio +${OWN_BUDGETS["/radio"].scriptGzip / 1000} kB).`,
+  );
+
+  const tally = [];
+  for (const config of configs) {
+    const runs = new Map(TARGETS.map(({ label }) => [label, []]));
+    for (let round = 0; round < RUNS; round++) {
+      for (const { label, address } of TARGETS) {
+        const summary = await audit(chrome, address, config);
+        benchmarkIndexes.push(summary.benchmarkIndex);
+        if (summary.runtimeError) {
+          broken++;
+          console.error(`  ${label} (${config.throttlingMethod}): ${summary.runtimeError}`);
+          continue;
+        }
+        runs.get(label).push({ ...summary, scriptGzip: await scriptGzip(summary.scriptUrls) });
+      }
+    }
+    tally.push(printTable(config, runs));
+  }
+
+  const sorted = benchmarkIndexes.sort((a, b) => a - b);
+  console.log(
+    `\nbenchmarkIndex over the ${sorted.length} runs: median ${median(sorted)}, ${sorted[0]}–${sorted.at(-1)}.`,
+  );
+  console.log("Budgets over, by configuration:");
+  for (const { label, over, checked } of tally) {
+    console.log(`  ${label.padEnd(34)} ${over} OVER of ${checked}`);
+  }
+} finally {
+  await chrome.kill();
+}
+process.exit(broken ? 1 : 0);
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One configuration: each page's medians, then its differences from the trivial page. */
+function printTable({ throttlingMethod, cpuSlowdownMultiplier }, runs) {
+  const label = `${throttlingMethod}, CPU ${cpuSlowdownMultiplier}×${cpuSlowdownMultiplier === DEFAULT_CPU_SLOWDOWN ? " (default)" : " (calibrated)"}`;
+  const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  const columns = [
+    {
+      key: "fcpMs",
+      title: "FCP",
+      show: seconds,
+      delta: (d) => `${d >= 0 ? "+" : ""}${(d / 1000).toFixed(2)} s`,
+    },
+    {
+      key: "lcpMs",
+      title: "LCP",
+      show: seconds,
+      delta: (d) => `${d >= 0 ? "+" : ""}${(d / 1000).toFixed(2)} s`,
+    },
+    {
+      key: "tbtMs",
+      title: "TBT",
+      show: (ms) => `${ms} ms`,
+      delta: (d) => `${d >= 0 ? "+" : ""}${d} ms`,
+    },
+    {
+      key: "ttiMs",
+      title: "TTI",
+      show: seconds,
+      delta: (d) => `${d >= 0 ? "+" : ""}${(d / 1000).toFixed(2)} s`,
+    },
+    { key: "performance", title: "perf", show: String },
+    { key: "scriptGzip", title: "JS gzip", show: kB, delta: (d) => `${d >= 0 ? "+" : ""}${kB(d)}` },
+  ];
+  const WIDTH = 16;
+  const row = (name, cells) =>
+    `  ${name.padEnd(40)}${cells.map((c) => c.padStart(WIDTH)).join("")}`;
+  const medians = new Map(
+    [...runs].map(([name, list]) => [
+      name,
+      list.length
+        ? Object.fromEntries(
+            columns.map(({ key }) => [key, Math.round(median(list.map((r) => r[key])))]),
+          )
+        : null,
+    ]),
+  );
+  console.log(`\n${label}`);
+  console.log(
+    row(
+      "page",
+      columns.map((c) => c.title),
+    ),
+  );
+  const trivial = medians.get("trivial page");
+  let over = 0;
+  let checked = 0;
+  for (const [name, figures] of medians) {
+    if (!figures) {
+      console.log(row(name, ["no run completed"]));
+      continue;
+    }
+    console.log(
+      row(
+        name,
+        columns.map((c) => c.show(figures[c.key])),
+      ),
+    );
+    if (name === "trivial page" || !trivial) continue;
+    const cells = columns.map(({ key, delta }) => {
+      if (!delta) return "";
+      const budget = OWN_BUDGETS[name]?.[key] ?? BUDGETS[key];
+      const difference = figures[key] - trivial[key];
+      const pass = difference <= budget;
+      checked++;
+      if (!pass) over++;
+      return `${delta(difference)} ${pass ? "PASS" : "OVER"}`;
+    });
+    console.log(row("  − trivial page", cells));
+  }
+  return { label, over, checked };
+}
