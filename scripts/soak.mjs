@@ -47,7 +47,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { createRequire } from "node:module";
 import { createClient } from "redis";
 import standIn from "../e2e/env.cjs";
 import instances from "../e2e/redis/instances.cjs";
@@ -69,11 +68,6 @@ import { requireSystemPrograms } from "./system-programs.mjs";
 const { appEnv, standInArgs, STAND_IN_URL, RADIO_PORT, REVALIDATE_SECRET } = standIn;
 const { freePort, startRedis, startInstance } = instances;
 const { SECTION_FEEDS } = catalogue;
-// The client router's own `_rsc` (Next answers a payload request whose `_rsc` does not match its
-// headers with a redirect to the right one).
-const { computeCacheBustingSearchParam } = createRequire(import.meta.url)(
-  "next/dist/shared/lib/router/utils/cache-busting-search-param.js",
-);
 
 const number = (name, fallback) => {
   const value = Number(process.env[name] ?? fallback);
@@ -252,6 +246,29 @@ const STATE_TREE = encodeURIComponent(
   JSON.stringify(["", { children: ["__PAGE__", {}, null, null] }, null, null, true]),
 );
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+const PAYLOAD_HEADERS = {
+  navigation: { rsc: "1", "next-router-state-tree": STATE_TREE },
+  prefetch: { rsc: "1", "next-router-prefetch": "1" },
+};
+/**
+ * The `_rsc` the client router sends with each kind of payload request. It is derived from the
+ * request's router headers only; Next answers a payload request without it with a redirect
+ * that names it, so it is learnt from the app once, as a browser would be sent there.
+ */
+const RSC_PARAM = {};
+for (const [kind, headers] of Object.entries(PAYLOAD_HEADERS)) {
+  const answer = await new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port: a.port, path: "/", headers: { ...headers, host: hosts[0] } })
+      .on("response", (response) => resolve(response.resume()))
+      .on("error", reject);
+  });
+  const location = answer.headers.location;
+  const value = location && new URL(location, "http://x").searchParams.get("_rsc");
+  if (!value) throw new Error(`the app named no _rsc for a ${kind} payload (${answer.statusCode})`);
+  RSC_PARAM[kind] = value;
+}
 
 /** This minute's figures. */
 function freshMinute() {
@@ -460,18 +477,10 @@ async function reader(index) {
         if (Math.random() < 0.5) {
           // The client router: the page's payload, as a navigation or a prefetch.
           const prefetch = Math.random() < 0.5;
-          const headers = prefetch
-            ? { rsc: "1", "next-router-prefetch": "1" }
-            : { rsc: "1", "next-router-state-tree": STATE_TREE };
-          const bust = await computeCacheBustingSearchParam(
-            headers["next-router-prefetch"],
-            undefined,
-            headers["next-router-state-tree"],
-            undefined,
-          );
+          const kind = prefetch ? "prefetch" : "navigation";
           const sep = link.includes("?") ? "&" : "?";
-          const outcome = await get(self, bust ? `${link}${sep}_rsc=${bust}` : link, {
-            headers,
+          const outcome = await get(self, `${link}${sep}_rsc=${RSC_PARAM[kind]}`, {
+            headers: PAYLOAD_HEADERS[kind],
             expect: [200, 404],
           });
           record(prefetch ? "prefetch" : "payload", outcome);
