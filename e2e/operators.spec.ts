@@ -116,23 +116,6 @@ test("the operators' endpoints refuse a missing or wrong secret", async ({ reque
   expect(status.status()).toBe(200);
 });
 
-test("a cached page is encoded once: later plain answers reuse its bytes, unchanged", async ({
-  request,
-}) => {
-  const plain = { "accept-encoding": "identity" };
-  const first = await request.get("/terms", { headers: plain });
-  expect(first.status()).toBe(200);
-  const reusedBefore = await metric(request, "riverbend_page_bytes_reused_total", {});
-  const again = await request.get("/terms", { headers: plain });
-  const body = await again.body();
-  expect(body.equals(await first.body())).toBe(true);
-  expect(again.headers()["content-length"]).toBe(String(body.length));
-  expect(await metric(request, "riverbend_page_bytes_reused_total", {})).toBeGreaterThan(
-    reusedBefore,
-  );
-  expect(await metric(request, "riverbend_page_bytes_held_bytes", {})).toBeGreaterThan(body.length);
-});
-
 test("revalidate: an unknown section is a 400 naming it; a malformed body a 400", async ({
   request,
 }) => {
