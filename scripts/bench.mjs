@@ -94,8 +94,8 @@ const startApp = () => startSite({ port: ports.app, env });
 // 1. Cold renders: a fresh server, nothing cached, five feeds each delayed.
 const cold = [];
 for (let i = 0; i < 3; i++) {
-  rmSync(path.join(root, ".next/cache/fetch-cache"), { recursive: true, force: true });
-  rmSync(path.join(root, ".next/server/route-cache"), { recursive: true, force: true });
+  // The page and data cache (lib/cache/file-cache.mjs) lives on disk beside the build.
+  rmSync(path.join(root, ".next/cache/pages"), { recursive: true, force: true });
   const server = await startApp();
   const started = performance.now();
   await (await fetch(url("app", "/sports"))).text();
