@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
   cacheHandler: fileURLToPath(new URL("./lib/cache/cache-handler.mjs", import.meta.url)),
   // Next's memory copy of the cache's entries, in front of the disk (not used with Redis:
   // lib/cache/redis-cache.mjs). Counted in characters and bytes, so a page, whose text V8 holds
-  // at two bytes a character, takes up to twice this much memory (README, "Memory").
+  // at two bytes a character, takes up to twice this much memory (docs/memory.md).
   cacheMaxMemorySize: 32 * 1024 * 1024,
   // The Redis client is shared with the cache handler, which Next loads unbundled
   // (lib/cache/redis-client.mjs keeps one connection per process on globalThis).
@@ -56,7 +56,7 @@ const nextConfig: NextConfig = {
   // routes; /photo/ (host-free, one photo for every publication) and /api/ are left out.
   // The header is matched by its presence, not by a pattern: Next then takes its value as the
   // parameter `publication` without compiling a regular expression per request.
-  // Measured (README, "Running a network"): with the custom server, this rewrite and the [site]
+  // Measured (docs/network.md): with the custom server, this rewrite and the [site]
   // segment, a cached page serves within noise of the same page before (an A/B of the two
   // builds); routing in proxy.ts, as the platforms template does, halved a trivial page.
   async rewrites() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm start`: the production server. Next.js behind one host check, so one build serves every
- * publication of the network, each by its Host (see README, "Running a network").
+ * publication of the network, each by its Host (see docs/network.md).
  *
  *   node server.mjs [-p 3000] [-H 0.0.0.0]
  *

@@ -309,7 +309,7 @@ test.describe("feeds that misbehave", () => {
       expect((await request.get(page)).status()).toBe(200);
     }
     // Next stores a page and its data just after the answer: a refresh made within those
-    // milliseconds can be overwritten by the render it followed (README, "Known limits").
+    // milliseconds can be overwritten by the render it followed (docs/known-limits.md).
     // An editor's refresh comes long after; let the writes land, as they would have.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const title = `Riverbend council approves the new bridge ${Date.now()}`;

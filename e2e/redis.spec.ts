@@ -246,7 +246,7 @@ test(`B asked within a millisecond of A's answer, or while A reads, never reads 
   expect(doubles).toEqual([]);
 });
 
-/** The longest a rendered page may take to reach Redis after its answer (README). */
+/** The longest a rendered page may take to reach Redis after its answer (docs/instances.md). */
 const PAGE_WRITE_BOUND_MS = 250;
 
 test(`a rendered page is in Redis within ${PAGE_WRITE_BOUND_MS} ms of its answer (20 rounds)`, async () => {

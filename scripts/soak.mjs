@@ -25,7 +25,7 @@
  * Redis's memory. At the end it checks the bounds below and exits 1 when one is broken:
  * - no failed request and no 5xx;
  * - p99 within SOAK_P99_MS (default 1000);
- * - each instance within INSTANCE_MEMORY_MB (the README's figure for one instance) and, after
+ * - each instance within INSTANCE_MEMORY_MB (docs/memory.md, for one instance) and, after
  *   warm-up (WARM_UP_MINUTES after the instance started), flat: every minute's mean within 15%
  *   of the instance's median minute;
  * - nginx's cache, each instance's disk and Redis within the sizes configured for them.
@@ -78,7 +78,7 @@ const MINUTES = number("SOAK_MINUTES", 30);
 const READERS = Math.min(number("SOAK_READERS", 48), 250);
 const PUBLICATIONS = number("SOAK_PUBLICATIONS", 12);
 const P99_BOUND_MS = number("SOAK_P99_MS", 1000);
-/** One instance's resident memory may not go over this (README, "Memory"). */
+/** One instance's resident memory may not go over this (docs/memory.md). */
 const INSTANCE_MEMORY_MB = 640;
 /** An instance's memory is judged from this long after it started. */
 const WARM_UP_MINUTES = 3;
@@ -179,7 +179,7 @@ const station = await startStation({ port: RADIO_PORT });
 onStop(() => station.stop());
 const redis = await startRedis();
 onStop(() => redis.cleanup());
-// MALLOC_ARENA_MAX as `npm start` sets it (README, "Memory").
+// MALLOC_ARENA_MAX as `npm start` sets it (docs/memory.md).
 const instanceEnv = {
   ...appEnvironment,
   REDIS_URL: redis.url,

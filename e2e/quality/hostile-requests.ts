@@ -190,7 +190,7 @@ const HEADER_SETS: { method?: string; headers: [string, string][]; body?: string
 
 // TRACE and TRACK on pages: proxy.ts no longer runs there. (On the few addresses it does handle,
 // Next.js still answers them with a 500 before proxy.ts runs: it builds a WHATWG Request, which
-// refuses them. The cache tier refuses both methods; README, "Known limits".)
+// refuses them. The cache tier refuses both methods; docs/known-limits.md.)
 const METHODS = ["PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND", "BREW", "HEAD", "TRACE", "TRACK"];
 const METHOD_TARGETS = ["/", "/terms", "/sports", "/no-such-page", "/_next/static/x.js"];
 

@@ -23,7 +23,7 @@ import { ORIGINAL_PHOTO_FEEDS } from "../stand-in/catalogue.cjs";
 const PAGES = ["/", "/sports", "/blog", `/blog/${COMPLETE_SLUG}`, "/faq", "/radio"];
 /** The pages whose first card carries the 1.2 MB original photo. */
 const PHOTO_PAGES = ["/", "/sports"];
-/** The first screen's photos, a phone's (Lighthouse's mobile screen): see README, "Headline photos". */
+/** The first screen's photos, a phone's (Lighthouse's mobile screen): see docs/photos.md. */
 const FIRST_SCREEN_PHOTO_BYTES = 100 * 1024;
 const CLS_AT_MOST = 0.02;
 

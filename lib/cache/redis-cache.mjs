@@ -139,7 +139,7 @@ export function redisFirst(Base) {
       const list = typeof tags === "string" ? [tags] : tags;
       for (const tag of list) {
         // Redis unreachable: the other instances see this tag's entries expire only when
-        // they do (README, "Known limits").
+        // they do (docs/known-limits.md).
         const done = await withRedis((c) => storage(c).revalidateTag(tag), REVALIDATE_TIMEOUT_MS);
         if (!done.ok) return;
       }

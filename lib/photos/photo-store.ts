@@ -65,7 +65,7 @@ class Limiter {
 
 // libvips keeps the images of recent operations in memory (up to 50 MB, 100 operations, by
 // default) to repeat them faster. Every width is made once here and then read from disk, so
-// nothing is repeated: that memory would only hold decoded photos (README, "Memory").
+// nothing is repeated: that memory would only hold decoded photos (docs/memory.md).
 sharp.cache(false);
 
 export class PhotoStore {

@@ -1,6 +1,6 @@
 /**
  * The publication layer's front door: which publication a request is, and what it is.
- * See README, "Running a network".
+ * See docs/network.md.
  */
 import { notFound } from "next/navigation";
 import type { Publication } from "./publication";
