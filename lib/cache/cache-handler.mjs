@@ -18,27 +18,11 @@
  * Plain JavaScript: Next loads this file itself when the server starts, unbundled.
  */
 import { BoundedStore } from "./bounded-store.mjs";
-import { FileCache } from "./file-cache.mjs";
+import { FileCache, entryBytes } from "./file-cache.mjs";
 import { redisFirst } from "./redis-cache.mjs";
 
 /** At most this many bytes of 404 answers are kept (about 140 at ~70 kB each). */
 export const MAX_BYTES = 10 * 1024 * 1024;
-
-/** @param {unknown} value */
-function byteLength(value) {
-  if (typeof value === "string") return Buffer.byteLength(value);
-  if (value instanceof Uint8Array) return value.byteLength;
-  return 0;
-}
-
-/** @param {any} data a cache entry's value */
-function entrySize(data) {
-  let size = byteLength(data.html) + byteLength(data.rscData) + byteLength(data.body);
-  if (data.segmentData instanceof Map) {
-    for (const [path, buffer] of data.segmentData) size += path.length + byteLength(buffer);
-  }
-  return size;
-}
 
 /** @param {any} data */
 function isNotFoundAnswer(data) {
@@ -64,7 +48,7 @@ export function keepNotFoundInMemory(Base, store) {
         store.set(
           key,
           { value: data, lastModified: Date.now(), cacheControl: ctx?.cacheControl },
-          entrySize(data),
+          entryBytes(data),
         );
         return;
       }

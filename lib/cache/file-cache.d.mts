@@ -13,3 +13,5 @@ export class FileCache {
   revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
   resetRequestCache(): void;
 }
+
+export function entryBytes(value: any): number;

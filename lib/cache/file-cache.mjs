@@ -90,7 +90,7 @@ function byteLength(value) {
 }
 
 /** What an entry costs in memory, roughly: its text and buffers. @param {any} value */
-function entryBytes(value) {
+export function entryBytes(value) {
   let size = 1024 + byteLength(value?.html) + byteLength(value?.rscData) + byteLength(value?.body);
   if (value?.segmentData instanceof Map) {
     for (const [name, buffer] of value.segmentData) size += name.length * 2 + byteLength(buffer);
