@@ -63,7 +63,124 @@ export const standIn = {
     >;
     return hits[path] ?? 0;
   },
+  /** The stand-in's WebSub hub (e2e/stand-in/websub-hub.mjs). */
+  websub: {
+    /** Where subscribers send hub.mode=subscribe|unsubscribe (POST, form-encoded). */
+    hubUrl: `${STAND_IN_URL}/websub/hub`,
+    /** The topic of a sample feed: its address, exactly as the hub accepts it. */
+    topic(feed: string): string {
+      return `${STAND_IN_URL}/feeds/${feed}.xml`;
+    },
+    /**
+     * From now on feed `feed` announces the hub: in the document (`rel="hub"` and `rel="self"`
+     * links in the channel), in a `Link` response header, or both. `on: false` stops it.
+     */
+    async announce(
+      feed: string,
+      { via = "document", on = true }: { via?: "document" | "header" | "both"; on?: boolean } = {},
+    ): Promise<{ feed: string; topic: string; hub: string; via: string; on: boolean }> {
+      return websubControl("announce", { feed, via, on });
+    },
+    /**
+     * Distributes the topic's current document to its live subscriptions now. `signature`:
+     * "valid" (default) signs with each subscription's secret; "wrong" with another key (a
+     * forged push); "none" sends no X-Hub-Signature.
+     */
+    async publish(
+      target: { feed: string } | { topic: string },
+      options: { algorithm?: WebSubAlgorithm; signature?: "valid" | "wrong" | "none" } = {},
+    ): Promise<{ deliveries: WebSubDelivery[]; error?: string }> {
+      return websubControl("publish", { ...target, ...options }, [200, 502]);
+    },
+    async subscriptions(): Promise<WebSubSubscription[]> {
+      return websubControl("subscriptions");
+    },
+    /** Every subscription request the hub received and what became of it, oldest first. */
+    async log(): Promise<WebSubLogEntry[]> {
+      return websubControl("log");
+    },
+    /** Every distribution made (by `publish` or by a headline on an announcing feed). */
+    async deliveries(): Promise<WebSubDelivery[]> {
+      return websubControl("deliveries");
+    },
+    /** The bounds of the lease the hub grants (default 60 s to 864000 s, 10 days). */
+    async config(
+      config: { minLeaseSeconds?: number; maxLeaseSeconds?: number } = {},
+    ): Promise<{ minLeaseSeconds: number; maxLeaseSeconds: number }> {
+      return websubControl("config", config);
+    },
+    /** Forgets subscriptions, log, deliveries, announcements and config (as /__control/reset does). */
+    async reset(): Promise<void> {
+      await websubControl("reset", {});
+    },
+  },
 };
+
+export type WebSubAlgorithm = "sha1" | "sha256" | "sha384" | "sha512";
+
+export interface WebSubSubscription {
+  topic: string;
+  callback: string;
+  /** The lease granted. */
+  leaseSeconds: number;
+  /** ISO date. */
+  leaseEnds: string;
+  expired: boolean;
+  hasSecret: boolean;
+  /** ISO date of the last verified subscribe. */
+  verifiedAt: string;
+  /** Verified subscribes after the first. */
+  renewals: number;
+}
+
+export interface WebSubLogEntry {
+  /** ISO date the request came. */
+  at: string;
+  mode: string | null;
+  topic: string | null;
+  callback: string | null;
+  /** The lease asked for (null: none). */
+  leaseSeconds: number | null;
+  /** The lease offered in the verification of a subscribe. */
+  grantedLeaseSeconds?: number;
+  hasSecret: boolean;
+  outcome: "verified" | "refused" | "denied" | "bad-request" | "pending";
+  reason?: string;
+  /** The callback's status on the verification GET. */
+  challengeAnswer?: number;
+  /** The callback's status on the denial GET. */
+  denialAnswer?: number;
+  /** A verification or denial GET that got no answer ("timeout", "ECONNREFUSED"...). */
+  error?: string;
+}
+
+export interface WebSubDelivery {
+  at: string;
+  trigger: "publish" | "headline";
+  topic: string;
+  callback: string;
+  /** The callback's status, or null when it did not answer (see `error`). */
+  status: number | null;
+  /** The X-Hub-Signature method, or null when none was sent. */
+  algorithm: WebSubAlgorithm | null;
+  signature: "valid" | "wrong" | "none";
+  error?: string;
+}
+
+/** GET (no body) or POST (JSON body) /__control/websub/<name>; throws on an unexpected status. */
+async function websubControl<T>(name: string, body?: object, ok = [200]): Promise<T> {
+  const response = await fetch(`${STAND_IN_URL}/__control/websub/${name}`, {
+    method: body ? "POST" : "GET",
+    ...(body
+      ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } }
+      : {}),
+  });
+  const result = await response.json();
+  if (!ok.includes(response.status)) {
+    throw new Error(`stand-in websub ${name}: ${response.status} ${JSON.stringify(result)}`);
+  }
+  return result as T;
+}
 
 /** The NEWS_FEEDS_FILE the app was started with (see e2e/env.cjs); the app re-reads it on change. */
 export const feedsFile = {

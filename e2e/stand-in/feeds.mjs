@@ -18,6 +18,21 @@ const STARTED = Date.now();
 const FORMAT = { technology: "atom", archives: "rdf", food: "latin1" };
 
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const attribute = (text) => escape(text).replace(/"/g, "&quot;");
+
+/**
+ * The channel-level links by which a feed announces its WebSub hub (websub-hub.mjs), as a
+ * publisher's feed carries them: `rel="hub"` and `rel="self"` (the topic), before the items.
+ * `prefix` is "atom:" in RSS (Atom's namespace) and "" in an Atom feed.
+ */
+function hubLinks(links, prefix, type) {
+  if (!links) return "";
+  return `<${prefix}link rel="hub" href="${attribute(links.hub)}"/><${prefix}link rel="self" type="${type}" href="${attribute(links.self)}"/>
+`;
+}
+
+/** Whether the stand-in serves a sample feed `id` (/feeds/<id>.xml). */
+export const hasFeed = (id) => Object.hasOwn(SAMPLES, id);
 
 export function sampleItems(id, origin) {
   const items = SAMPLES[id];
@@ -86,43 +101,45 @@ function enclosure(url) {
   return `<link rel="enclosure"${type ? ` type="${type}"` : ""} href="${url}"/>`;
 }
 
-function rss(id, items) {
+function rss(id, items, links = null) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel><title>Sample ${id} feed</title><link>https://news.example.com/${id}</link>
 <description>Sample headlines served by the local stand-in</description>
-${items
-  .map(
-    (
-      item,
-    ) => `<item><title>${escape(item.title)}</title><link>${item.link}</link><guid>${item.link}</guid>
+${hubLinks(links, "atom:", "application/rss+xml")}${items
+    .map(
+      (
+        item,
+      ) => `<item><title>${escape(item.title)}</title><link>${item.link}</link><guid>${item.link}</guid>
 <description><![CDATA[<p>${item.description}</p>]]></description><pubDate>${item.date.toUTCString()}</pubDate>
 ${item.image ? thumbnail(item.image) : ""}</item>`,
-  )
-  .join("\n")}
+    )
+    .join("\n")}
 </channel></rss>`;
 }
 
-function atom(id, items) {
+function atom(id, items, links = null) {
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom"><title>Sample ${id} feed</title><id>urn:sample:${id}</id>
 <updated>${items[0].date.toISOString()}</updated><link rel="alternate" href="https://news.example.com/${id}"/>
-${items
-  .map(
-    (item) => `<entry><title type="html">${escape(item.title)}</title><id>${item.link}</id>
+${hubLinks(links, "", "application/atom+xml")}${items
+    .map(
+      (item) => `<entry><title type="html">${escape(item.title)}</title><id>${item.link}</id>
 <link rel="alternate" href="${item.link}"/><updated>${item.date.toISOString()}</updated>
 <summary type="html">${escape(`<p>${item.description}</p>`)}</summary>
 ${item.image ? enclosure(item.image) : ""}</entry>`,
-  )
-  .join("\n")}
+    )
+    .join("\n")}
 </feed>`;
 }
 
-function rdf(id, items) {
+function rdf(id, items, links = null) {
+  // Atom's namespace is declared only when the links need it, so the plain feed is unchanged.
+  const atomNamespace = links ? ' xmlns:atom="http://www.w3.org/2005/Atom"' : "";
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"${atomNamespace}>
 <channel rdf:about="https://news.example.com/${id}"><title>Sample ${id} feed</title><link>https://news.example.com/${id}</link>
-<description>Sample headlines</description></channel>
+<description>Sample headlines</description>${links ? `\n${hubLinks(links, "atom:", "application/rdf+xml")}` : ""}</channel>
 ${items
   .map(
     (
@@ -134,7 +151,8 @@ ${items
 </rdf:RDF>`;
 }
 
-function feedBody(id, origin, extraItems = []) {
+/** `links`: `{ hub, self }` when the feed announces a WebSub hub in the document, else null. */
+function feedBody(id, origin, extraItems = [], links = null) {
   const samples = sampleItems(id, origin);
   if (!samples) return null;
   const items = [
@@ -147,14 +165,20 @@ function feedBody(id, origin, extraItems = []) {
   ];
   switch (FORMAT[id]) {
     case "atom":
-      return { body: Buffer.from(atom(id, items)), type: "application/atom+xml; charset=utf-8" };
+      return {
+        body: Buffer.from(atom(id, items, links)),
+        type: "application/atom+xml; charset=utf-8",
+      };
     case "rdf":
-      return { body: Buffer.from(rdf(id, items)), type: "application/rdf+xml; charset=utf-8" };
+      return {
+        body: Buffer.from(rdf(id, items, links)),
+        type: "application/rdf+xml; charset=utf-8",
+      };
     case "latin1":
       // Characters outside Latin-1 become references; the rest is sent as single bytes.
       return {
         body: Buffer.from(
-          rss(id, items)
+          rss(id, items, links)
             .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
             .replace(/[^\u0000-\u00ff]/g, (c) => `&#${c.codePointAt(0)};`),
           "latin1",
@@ -162,7 +186,10 @@ function feedBody(id, origin, extraItems = []) {
         type: "application/rss+xml",
       };
     default:
-      return { body: Buffer.from(rss(id, items)), type: "application/rss+xml; charset=utf-8" };
+      return {
+        body: Buffer.from(rss(id, items, links)),
+        type: "application/rss+xml; charset=utf-8",
+      };
   }
 }
 
@@ -179,25 +206,38 @@ export const feedRoutes = [
   [
     "GET",
     /^\/feeds\/([a-z0-9-]+)\.xml$/,
-    (req, res, { match, send, url, state, override }) => {
-      const feed = feedBody(match[1], url.origin, state.extraItems.get(match[1]));
+    (req, res, { match, send, url, state, override, hub }) => {
+      // A feed that announces the WebSub hub (off unless a test turns it on) names it in the
+      // document, in a Link header, or both.
+      const announced = hub?.announcement(match[1]) ?? null;
+      const feed = feedBody(
+        match[1],
+        url.origin,
+        state.extraItems.get(match[1]),
+        announced?.inDocument ? announced : null,
+      );
       if (!feed) return send(res, 404, "no such feed");
+      const linkHeader = announced?.inHeader ? { link: announced.linkHeader } : {};
       // A document cut off after `at` bytes: answered in full as such ("truncate"), or a
       // transfer that announces the whole length and stops half way ("cut-transfer").
       if (override?.mode === "truncate") {
-        return send(res, 200, feed.body.subarray(0, override.at), feed.type);
+        return send(res, 200, feed.body.subarray(0, override.at), feed.type, linkHeader);
       }
       if (override?.mode === "cut-transfer") {
-        res.writeHead(200, { "content-type": feed.type, "content-length": feed.body.length });
+        res.writeHead(200, {
+          "content-type": feed.type,
+          "content-length": feed.body.length,
+          ...linkHeader,
+        });
         res.write(feed.body.subarray(0, override.at));
         return setTimeout(() => res.socket?.destroy(), 20);
       }
       const etag = `"${createHash("sha1").update(feed.body).digest("hex").slice(0, 16)}"`;
       if (req.headers["if-none-match"] === etag) {
-        res.writeHead(304, { etag });
+        res.writeHead(304, { etag, ...linkHeader });
         return res.end();
       }
-      send(res, 200, feed.body, feed.type, { etag });
+      send(res, 200, feed.body, feed.type, { etag, ...linkHeader });
     },
   ],
   [

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The upstream stand-in: one real HTTP server on 127.0.0.1 that plays every outside party
- * the site talks to (embed hosts now; feed hosts, the blog functions host later). The app
+ * the site talks to (embed hosts, feed hosts, the blog functions host, a WebSub hub). The app
  * is pointed at it through its documented environment variables, exactly as an operator
  * would point it at the real hosts. Tests steer it through /__control.
  *
@@ -14,9 +14,10 @@
 import http from "node:http";
 import { blogRoutes } from "./blog.mjs";
 import { embedRoutes } from "./embeds.mjs";
-import { feedRoutes } from "./feeds.mjs";
+import { feedRoutes, hasFeed } from "./feeds.mjs";
 import { photoRoutes } from "./photos.mjs";
 import { startSampleStation } from "./radio.mjs";
+import { createHub, HUB_FETCH_HEADER } from "./websub-hub.mjs";
 
 const args = process.argv.slice(2);
 const portFlag = args.indexOf("--port");
@@ -24,8 +25,11 @@ const port = Number(portFlag >= 0 ? args[portFlag + 1] : (process.env.STAND_IN_P
 const radioFlag = args.indexOf("--radio-port");
 const radioPort = radioFlag >= 0 ? Number(args[radioFlag + 1]) : null;
 
-/** Route table: [method, pattern, handler(req, res, match, state)] */
-const routes = [...embedRoutes, ...feedRoutes, ...photoRoutes, ...blogRoutes];
+/** The WebSub hub for the stand-in's feeds (websub-hub.mjs), at /websub/hub. */
+const hub = createHub({ origin: `http://127.0.0.1:${port}`, hasFeed });
+
+/** Route table: [method, pattern, handler(req, res, { url, match, state, send, override, hub })] */
+const routes = [...embedRoutes, ...feedRoutes, ...photoRoutes, ...blogRoutes, ...hub.routes];
 
 /**
  * Mutable behaviour that tests change through /__control and reset between tests.
@@ -68,8 +72,10 @@ const server = http.createServer(async (req, res) => {
     state.requests?.clear();
     state.extraItems.clear();
     internalHits.length = 0;
+    hub.reset();
     return send(res, 200, "reset");
   }
+  if (url.pathname.startsWith("/__control/websub/")) return hub.control(req, res, url);
   if (url.pathname === "/__control/internal") {
     // { "origin": "http://127.0.0.1:<port>", "hits": ["/path", ...] }
     const { port: internalPort } = internal.address();
@@ -88,7 +94,9 @@ const server = http.createServer(async (req, res) => {
       { title, description, image, date: new Date() },
       ...(state.extraItems.get(feed) ?? []),
     ]);
-    return send(res, 200, "ok");
+    send(res, 200, "ok");
+    // A feed that announces the hub has it distribute the new document (as a publisher pings).
+    return hub.published(feed);
   }
   if (url.pathname === "/__control/headlines/clear" && req.method === "POST") {
     state.extraItems.delete(url.searchParams.get("feed"));
@@ -116,7 +124,10 @@ const server = http.createServer(async (req, res) => {
     return send(res, 200, "ok");
   }
 
-  state.hits.set(url.pathname, (state.hits.get(url.pathname) ?? 0) + 1);
+  // The hub's own fetches of a topic are not the site's, so they are not counted.
+  if (!req.headers[HUB_FETCH_HEADER]) {
+    state.hits.set(url.pathname, (state.hits.get(url.pathname) ?? 0) + 1);
+  }
   const override =
     state.overrides.get(url.pathname) ??
     (process.env.STAND_IN_FEED_DELAY_MS && url.pathname.startsWith("/feeds/")
@@ -144,7 +155,7 @@ const server = http.createServer(async (req, res) => {
   for (const [method, pattern, handler] of routes) {
     if (method !== req.method && !(method === "GET" && req.method === "HEAD")) continue;
     const match = url.pathname.match(pattern);
-    if (match) return handler(req, res, { url, match, state, send, override });
+    if (match) return handler(req, res, { url, match, state, send, override, hub });
   }
   send(res, 404, "not found");
 });
