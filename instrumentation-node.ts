@@ -12,6 +12,7 @@ import { builtHeadersMismatch } from "./lib/serving/security-headers";
 // Installs the logger for the Redis connection's changes of state before the first request.
 import "./lib/cache/shared-store";
 import { redisClient } from "./lib/cache/redis-client.mjs";
+import { startScheduler } from "./lib/news/scheduler";
 
 try {
   const mismatch = builtHeadersMismatch(config());
@@ -36,3 +37,7 @@ try {
 // Connect to Redis now, not on the first request: a (re)started instance's first reader then
 // gets the page every instance shares instead of a render of its own.
 redisClient();
+
+// Feeds are read on their own schedule from now on (lib/news/scheduler.ts); a build reads
+// what its prerendered pages need, and nothing in the background.
+if (process.env.NEXT_PHASE !== "phase-production-build") startScheduler();

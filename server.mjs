@@ -103,7 +103,12 @@ const server = http.createServer((req, res) => {
     delete headers.forwarded;
   }
   if (key === null) {
-    if (req.url === "/api/health" || req.url?.startsWith("/api/health?")) {
+    // Health checks, and WebSub hubs at WEBSUB_CALLBACK_ORIGIN: the deployment's, not a publication's.
+    if (
+      req.url === "/api/health" ||
+      req.url?.startsWith("/api/health?") ||
+      req.url?.startsWith("/api/websub/")
+    ) {
       handle(req, res);
       return;
     }

@@ -92,6 +92,22 @@ describe("parseConfig", () => {
     ]);
   });
 
+  it("polls feeds between a floor and a ceiling that defaults to the headlines' lifetime", () => {
+    expect(parseConfig({}).feedPolling).toEqual({ minSeconds: 60, maxSeconds: 300 });
+    expect(parseConfig({ FEED_REVALIDATE_SECONDS: "2" }).feedPolling).toEqual({
+      minSeconds: 2,
+      maxSeconds: 2,
+    });
+    expect(
+      parseConfig({ FEED_POLL_MIN_SECONDS: "30", FEED_POLL_MAX_SECONDS: "120" }).feedPolling,
+    ).toEqual({ minSeconds: 30, maxSeconds: 120 });
+    expect(parseConfig({}).websubCallbackOrigin).toBeNull();
+    expect(
+      parseConfig({ WEBSUB_CALLBACK_ORIGIN: "https://push.example.com" }).websubCallbackOrigin
+        ?.origin,
+    ).toBe("https://push.example.com");
+  });
+
   it("lets BLOG_DOMAIN override the derived domain", () => {
     const config = parseConfig({
       BLOG_API_URL: "https://f.example.com",
@@ -106,6 +122,16 @@ describe("parseConfig", () => {
     [{ SITE_URL: "ftp://example.com" }, "SITE_URL must use http or https"],
     [{ FEED_REVALIDATE_SECONDS: "0" }, "FEED_REVALIDATE_SECONDS must be a whole number"],
     [{ FEED_REVALIDATE_SECONDS: "5m" }, "FEED_REVALIDATE_SECONDS must be a whole number"],
+    [{ FEED_POLL_MIN_SECONDS: "0" }, "FEED_POLL_MIN_SECONDS must be a whole number"],
+    [
+      { FEED_POLL_MAX_SECONDS: "600" },
+      "FEED_POLL_MAX_SECONDS must not be more than FEED_REVALIDATE_SECONDS (300), the headlines' lifetime",
+    ],
+    [
+      { WEBSUB_CALLBACK_ORIGIN: "https://push.example.com/hooks" },
+      "WEBSUB_CALLBACK_ORIGIN must be an origin such as https://push.example.com, without a path",
+    ],
+    [{ WEBSUB_CALLBACK_ORIGIN: "push.example.com" }, "WEBSUB_CALLBACK_ORIGIN must be an absolute"],
     [
       { BLOG_API_URL: "https://f.example.com" },
       "BLOG_API_URL and BLOG_API_KEY must be set together",

@@ -19,6 +19,14 @@ export interface AppConfig {
   newsFeedsFile: string | null;
   feedJsonServiceUrl: URL | null;
   feedRevalidateSeconds: number;
+  /**
+   * How often the scheduler (lib/news/scheduler.ts) reads each feed: never more often than
+   * `minSeconds`, never less often than `maxSeconds` (at most the headlines' lifetime), the
+   * feed's own pace in between. `minSeconds` is already at most `maxSeconds`.
+   */
+  feedPolling: { minSeconds: number; maxSeconds: number };
+  /** The public origin at which WebSub hubs reach this deployment; null: polling only. */
+  websubCallbackOrigin: URL | null;
   blogApi: { url: URL; key: string; domain: string } | null;
   revalidateSecret: string | null;
   /** The shared cache of several instances; null: this instance alone. */
@@ -120,6 +128,18 @@ const CONFIG = z
     NEWS_FEEDS_FILE: z.string().optional(),
     FEED_JSON_SERVICE_URL: url.optional(),
     FEED_REVALIDATE_SECONDS: wholeNumber(300, 86_400),
+    FEED_POLL_MIN_SECONDS: wholeNumber(60, 86_400),
+    FEED_POLL_MAX_SECONDS: z
+      .string()
+      .refine((v) => whole(v, 86_400), got("must be a whole number from 1 to 86400"))
+      .transform(Number)
+      .optional(),
+    WEBSUB_CALLBACK_ORIGIN: url
+      .refine(
+        (value) => value.pathname === "/" && !value.search && !value.hash,
+        got("must be an origin such as https://push.example.com, without a path"),
+      )
+      .optional(),
     BLOG_API_URL: url.optional(),
     BLOG_API_KEY: z.string().optional(),
     REVALIDATE_SECRET: z.string().optional(),
@@ -166,6 +186,22 @@ const CONFIG = z
     // malformed BLOG_API_URL, the one to fix then. Needs the rules above not to abort.
     when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "BLOG_API_URL"),
   })
+  .refine(
+    (env) =>
+      env.FEED_POLL_MAX_SECONDS === undefined ||
+      env.FEED_POLL_MAX_SECONDS <= env.FEED_REVALIDATE_SECONDS,
+    {
+      error: (issue) => {
+        const env = issue.input as { FEED_REVALIDATE_SECONDS: number };
+        return `must not be more than FEED_REVALIDATE_SECONDS (${env.FEED_REVALIDATE_SECONDS}), the headlines' lifetime`;
+      },
+      path: ["FEED_POLL_MAX_SECONDS"],
+      when: ({ issues }) =>
+        !issues.some((issue) =>
+          ["FEED_POLL_MAX_SECONDS", "FEED_REVALIDATE_SECONDS"].includes(String(issue.path?.[0])),
+        ),
+    },
+  )
   .transform((env): AppConfig => {
     const blogDomain = env.BLOG_DOMAIN ?? env.SITE_URL.hostname.replace(/^www\./, "");
     return {
@@ -176,6 +212,8 @@ const CONFIG = z
       newsFeedsFile: env.NEWS_FEEDS_FILE ?? null,
       feedJsonServiceUrl: env.FEED_JSON_SERVICE_URL ?? null,
       feedRevalidateSeconds: env.FEED_REVALIDATE_SECONDS,
+      feedPolling: pollingBounds(env),
+      websubCallbackOrigin: env.WEBSUB_CALLBACK_ORIGIN ?? null,
       blogApi:
         env.BLOG_API_URL && env.BLOG_API_KEY
           ? { url: env.BLOG_API_URL, key: env.BLOG_API_KEY, domain: blogDomain }
@@ -200,6 +238,16 @@ const CONFIG = z
       },
     };
   });
+
+/** The scheduler's floor and ceiling: the ceiling defaults to the headlines' lifetime. */
+function pollingBounds(env: {
+  FEED_REVALIDATE_SECONDS: number;
+  FEED_POLL_MIN_SECONDS: number;
+  FEED_POLL_MAX_SECONDS?: number;
+}): AppConfig["feedPolling"] {
+  const maxSeconds = env.FEED_POLL_MAX_SECONDS ?? env.FEED_REVALIDATE_SECONDS;
+  return { minSeconds: Math.min(env.FEED_POLL_MIN_SECONDS, maxSeconds), maxSeconds };
+}
 
 export function parseConfig(env: Source): AppConfig {
   // Blank is unset: `NAME=` in a compose file means "not configured".

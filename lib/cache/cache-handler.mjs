@@ -68,7 +68,11 @@ export function keepNotFoundInMemory(Base, store) {
 const shared =
   Boolean(process.env.REDIS_URL?.trim()) && process.env.NEXT_PHASE !== "phase-production-build";
 
+// One 404 store per process, on globalThis: the app's own modules expire tags through this
+// handler too (lib/news/feed-changes.ts), from their bundled copy of this file.
+const notFound = /** @type {{ __riverbendNotFound?: BoundedStore<any> }} */ (globalThis);
+
 export default keepNotFoundInMemory(
   shared ? redisFirst(FileCache) : FileCache,
-  new BoundedStore(MAX_BYTES),
+  (notFound.__riverbendNotFound ??= new BoundedStore(MAX_BYTES)),
 );

@@ -15,3 +15,4 @@ export class FileCache {
 }
 
 export function entryBytes(value: any): number;
+export function lifetimeOf(entry: any): unknown;

@@ -17,6 +17,8 @@
  *   is rendered again. Every revalidation here expires at once (revalidatePath, and
  *   revalidateTag with `expire: 0`); a later expiry is honoured when it comes.
  * - A memory copy in front of the disk, bounded by Next's `cacheMaxMemorySize` (0: none).
+ * - Freshness (lib/cache/freshness.mjs): an entry made from a feed version that is no longer
+ *   the feed's, or older than its lifetime and the stale bound, is a miss.
  *
  * Plain JavaScript: Next loads the cache handler itself when the server starts, unbundled.
  */
@@ -26,17 +28,21 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { BoundedStore } from "./bounded-store.mjs";
+import { outlived, superseded } from "./freshness.mjs";
 
 /** A tag expired this long ago can no longer matter: no entry outlives it unrevalidated. */
 const TAG_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * What one cache folder holds in this process: shared by every handler Next creates (it makes
- * one per request) for the same build.
+ * one per request) for the same build, and by the app's own modules that expire feeds' tags
+ * (lib/news/feed-changes.ts). On globalThis: Next loads this file unbundled, the app bundles
+ * its own copy, and both must see one set of tags.
  * @typedef {{ dir: string, tags: Map<string, number>, memory: BoundedStore<any> | null }} Folder
  */
-/** @type {Map<string, Folder>} */
-const folders = new Map();
+const folders = /** @type {{ __riverbendCacheFolders?: Map<string, Folder> }} */ (
+  globalThis.__riverbendCacheFolders ??= new Map()
+);
 
 /** @param {string} distDir */
 function buildIdOf(distDir) {
@@ -113,6 +119,11 @@ function tagsOf(value, ctx) {
   return typeof header === "string" && header ? header.split(",") : [];
 }
 
+/** An entry's lifetime in seconds: a page's (its route's) or a data entry's own. @param {any} entry */
+export function lifetimeOf(entry) {
+  return entry?.cacheControl?.revalidate ?? entry?.value?.revalidate;
+}
+
 export class FileCache {
   /** @param {{ serverDistDir?: string, maxMemoryCacheSize?: number }} ctx */
   constructor(ctx) {
@@ -148,7 +159,10 @@ export class FileCache {
       if (entry?.key !== key) return null;
       this.folder.memory?.set(key, entry, entryBytes(entry.value));
     }
-    if (this.expired(tagsOf(entry.value, ctx), entry.lastModified)) return null;
+    const tags = tagsOf(entry.value, ctx);
+    if (this.expired(tags, entry.lastModified)) return null;
+    if (outlived(entry.lastModified, lifetimeOf(entry))) return null;
+    if (await superseded(tags, { page: entry.value?.kind === "APP_PAGE" })) return null;
     return {
       lastModified: entry.lastModified,
       value: entry.value,

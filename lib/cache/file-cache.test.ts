@@ -14,6 +14,9 @@ function distDir(buildId: string, dir = mkdtempSync(path.join(tmpdir(), "riverbe
 /** The module as a freshly started server loads it (nothing remembered in memory). */
 async function started(): Promise<FileCacheModule> {
   jest.resetModules();
+  const held = globalThis as { __riverbendCacheFolders?: unknown; __riverbendFreshness?: unknown };
+  delete held.__riverbendCacheFolders;
+  delete held.__riverbendFreshness;
   return import("./file-cache.mjs");
 }
 
@@ -151,5 +154,78 @@ describe("FileCache", () => {
     expect(existsSync(file)).toBe(false);
     writeFileSync(file, "not an entry");
     expect(await cache.get("/site/terms", { kind: "APP_PAGE" })).toBeNull();
+  });
+
+  it("misses an entry made from a feed version since replaced, however late it was written", async () => {
+    const dir = distDir("build-versions");
+    const { FileCache } = await started();
+    const { publishVersion } = await import("./freshness.mjs");
+    const cache = new FileCache({ serverDistDir: path.join(dir, "server") });
+    await publishVersion("feed:abc", "v1");
+    await cache.set(
+      "/site/culture",
+      page("<html>v1</html>", "_N_T_/site/culture,feed:abc,feed:abc@v1"),
+      pageCtx,
+    );
+    await cache.set("/site/terms", page("<html>terms</html>", "_N_T_/site/terms"), pageCtx);
+    expect((await cache.get("/site/culture", { kind: "APP_PAGE" }))?.value.html).toBe(
+      "<html>v1</html>",
+    );
+
+    // The feed moves on; a render that read v1 stores its page only now (the late write).
+    await publishVersion("feed:abc", "v2");
+    await cache.set(
+      "/site/culture",
+      page("<html>v1, late</html>", "_N_T_/site/culture,feed:abc,feed:abc@v1"),
+      pageCtx,
+    );
+    expect(await cache.get("/site/culture", { kind: "APP_PAGE" })).toBeNull();
+    // A data entry carries the versions it was read with, too.
+    await cache.set(
+      "headlines-culture",
+      { kind: "FETCH", data: { body: "[]", headers: {}, url: "" }, revalidate: 300 },
+      { fetchCache: true, tags: ["feed:abc", "feed:abc@v1"] },
+    );
+    expect(
+      await cache.get("headlines-culture", { kind: "FETCH", tags: ["feed:abc", "feed:abc@v1"] }),
+    ).toBeNull();
+
+    await cache.set(
+      "/site/culture",
+      page("<html>v2</html>", "_N_T_/site/culture,feed:abc,feed:abc@v2"),
+      pageCtx,
+    );
+    expect((await cache.get("/site/culture", { kind: "APP_PAGE" }))?.value.html).toBe(
+      "<html>v2</html>",
+    );
+    // What carries no version of the feed is untouched.
+    expect((await cache.get("/site/terms", { kind: "APP_PAGE" }))?.value.html).toBe(
+      "<html>terms</html>",
+    );
+  });
+
+  it("misses an entry past its lifetime and the stale bound, however long it sat unread", async () => {
+    const dir = distDir("build-bound");
+    const { FileCache } = await started();
+    const { STALE_BOUND_SECONDS } = await import("./freshness.mjs");
+    const cache = new FileCache({ serverDistDir: path.join(dir, "server") });
+    const written = Date.now();
+    await cache.set("/site/food", page("<html>food</html>", "_N_T_/site/food"), pageCtx);
+    await cache.set("/site/about", page("<html>about</html>", "_N_T_/site/about"), {
+      cacheControl: { revalidate: false },
+    });
+    const clock = jest.spyOn(Date, "now");
+    try {
+      clock.mockReturnValue(written + (300 + STALE_BOUND_SECONDS - 1) * 1000);
+      // Stale (past its 300 s), within the bound: served while Next renders it again.
+      expect(await cache.get("/site/food", { kind: "APP_PAGE" })).not.toBeNull();
+      clock.mockReturnValue(written + (300 + STALE_BOUND_SECONDS + 1) * 1000);
+      expect(await cache.get("/site/food", { kind: "APP_PAGE" })).toBeNull();
+      // A page that never revalidates has no bound.
+      clock.mockReturnValue(written + 365 * 86_400_000);
+      expect(await cache.get("/site/about", { kind: "APP_PAGE" })).not.toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -13,11 +13,15 @@
  *   truth; only when Redis cannot answer is the local disk read.
  * - set: written to the local disk (the fallback) and to Redis; no copy is kept in memory.
  * - revalidateTag: recorded locally and in Redis.
+ * - Freshness: the same rules as the file cache (lib/cache/freshness.mjs), feed versions read
+ *   from Redis.
  *
  * Every entry expires in Redis: EXPIRE_FACTOR times its revalidate period, at least
  * MIN_EXPIRE_SECONDS, at most MAX_EXPIRE_SECONDS (entries that never revalidate).
  */
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
+import { lifetimeOf } from "./file-cache.mjs";
+import { outlived, superseded } from "./freshness.mjs";
 import { KEY_PREFIX, withRedis } from "./redis-client.mjs";
 
 const MIN_EXPIRE_SECONDS = 60 * 60;
@@ -102,6 +106,11 @@ export function redisFirst(Base) {
       const entry = /** @type {any} */ (answer.value);
       if (!entry) return null;
       if (entry.lifespan && entry.lifespan.expireAt < Date.now() / 1000) return null;
+      // A feed version since replaced, or past the stale bound (lib/cache/freshness.mjs).
+      if (outlived(entry.lastModified, lifetimeOf(entry) ?? entry.lifespan?.revalidate))
+        return null;
+      const tags = [...(entry.tags ?? []), ...(ctx?.tags ?? [])];
+      if (await superseded(tags, { page: entry.value?.kind === "APP_PAGE" })) return null;
       return {
         lastModified: entry.lastModified,
         value: entry.value,

@@ -1,6 +1,13 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { FEED_MAX_BYTES, FeedFetchError, fetchFeed, USER_AGENT } from "./fetch-feed";
+import {
+  FEED_MAX_BYTES,
+  FeedFetchError,
+  fetchFeed,
+  maxAgeOf,
+  retryAfterOf,
+  USER_AGENT,
+} from "./fetch-feed";
 
 /**
  * fetchFeed against real HTTP servers on 127.0.0.1. Every socket and timer the servers
@@ -86,6 +93,31 @@ const routes: Record<string, Handler> = {
     }
     res.writeHead(200, { "content-type": "text/xml", etag: ETAG, "last-modified": LAST_MODIFIED });
     res.end(FEED_BODY);
+  },
+  "/paced.xml": (req, res) => {
+    const headers = {
+      "cache-control": "public, max-age=900",
+      link: '<https://hub.example/>; rel="hub", <https://news.example/feed>; rel="self"',
+    };
+    if (req.headers["if-none-match"] === ETAG) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { ...headers, "content-type": "text/xml", etag: ETAG });
+    res.end(FEED_BODY);
+  },
+  "/busy-429": (_req, res) => {
+    res.writeHead(429, { "retry-after": "120" });
+    res.end();
+  },
+  "/busy-503": (_req, res) => {
+    res.writeHead(503, { "retry-after": new Date(Date.now() + 3_600_000).toUTCString() });
+    res.end();
+  },
+  "/busy-500": (_req, res) => {
+    res.writeHead(500, { "retry-after": "120" });
+    res.end();
   },
   "/status-500": (_req, res) => {
     res.writeHead(500, { "content-type": "text/plain" });
@@ -219,7 +251,37 @@ describe("fetchFeed", () => {
       contentType: null,
       etag: null,
       lastModified: null,
+      maxAgeSeconds: null,
+      link: null,
     });
+  });
+
+  it("reports the feed's max-age and Link header, on a 200 and on a 304", async () => {
+    const ok = await fetchFeed(`${base}/paced.xml`);
+    expect(ok).toMatchObject({
+      status: "ok",
+      maxAgeSeconds: 900,
+      link: '<https://hub.example/>; rel="hub", <https://news.example/feed>; rel="self"',
+    });
+    expect(await fetchFeed(`${base}/paced.xml`, { etag: ETAG })).toEqual({
+      status: "not-modified",
+      maxAgeSeconds: 900,
+      link: '<https://hub.example/>; rel="hub", <https://news.example/feed>; rel="self"',
+    });
+  });
+
+  it("tells a 429's and a 503's Retry-After, in seconds or as a date, and no other status's", async () => {
+    for (const [path, seconds] of [
+      ["/busy-429", 120],
+      ["/busy-503", 3_600],
+      ["/busy-500", undefined],
+    ] as const) {
+      const error = await fetchFeed(`${base}${path}`).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(FeedFetchError);
+      const retry = (error as FeedFetchError).retryAfterSeconds;
+      if (seconds === 3_600) expect(retry).toBeGreaterThan(3_500);
+      else expect(retry).toBe(seconds);
+    }
   });
 
   it("reads a chunked body in full", async () => {
@@ -251,7 +313,7 @@ describe("fetchFeed", () => {
       etag: ETAG,
       lastModified: LAST_MODIFIED,
     });
-    expect(result).toEqual({ status: "not-modified" });
+    expect(result).toEqual({ status: "not-modified", maxAgeSeconds: null, link: null });
     const headers = headersOfOnly("/conditional.xml");
     expect(headers["if-none-match"]).toBe(ETAG);
     expect(headers["if-modified-since"]).toBe(LAST_MODIFIED);
@@ -260,9 +322,13 @@ describe("fetchFeed", () => {
   it("sends each validator on its own", async () => {
     expect(await fetchFeed(`${base}/conditional.xml`, { etag: ETAG })).toEqual({
       status: "not-modified",
+      maxAgeSeconds: null,
+      link: null,
     });
     expect(await fetchFeed(`${base}/conditional.xml`, { lastModified: LAST_MODIFIED })).toEqual({
       status: "not-modified",
+      maxAgeSeconds: null,
+      link: null,
     });
     expect(
       requestsTo("/conditional.xml").map(({ headers }) => [
@@ -402,3 +468,21 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | "deadline
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
+
+describe("maxAgeOf and retryAfterOf", () => {
+  it("read Cache-Control's max-age or s-maxage, and nothing from no-cache or no-store", () => {
+    expect(maxAgeOf("public, max-age=600")).toBe(600);
+    expect(maxAgeOf('s-maxage="60"')).toBe(60);
+    expect(maxAgeOf("no-cache, max-age=600")).toBeNull();
+    expect(maxAgeOf("private")).toBeNull();
+    expect(maxAgeOf(null)).toBeNull();
+  });
+
+  it("read Retry-After as seconds or an HTTP date, never in the past", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    expect(retryAfterOf("30", now)).toBe(30);
+    expect(retryAfterOf("Wed, 25 Nov 2026 12:10:00 GMT", now)).toBe(600);
+    expect(retryAfterOf("Wed, 25 Nov 2026 11:00:00 GMT", now)).toBe(0);
+    expect(retryAfterOf("soon", now)).toBeNull();
+  });
+});

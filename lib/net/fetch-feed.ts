@@ -28,6 +28,8 @@ export class FeedFetchError extends Error {
     message: string,
     readonly kind: FeedFailureKind = "network-error",
     readonly httpStatus?: number,
+    /** A 429's or 503's Retry-After, in seconds from now. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "FeedFetchError";
@@ -39,15 +41,41 @@ export interface Validators {
   lastModified?: string | null;
 }
 
+/** What the answer's headers say of the feed's pace and its WebSub hub. */
+export interface ResponseHints {
+  /** Cache-Control max-age (or s-maxage), in seconds. */
+  maxAgeSeconds: number | null;
+  /** The `Link` header, as sent (rel="hub" and rel="self" are read from it). */
+  link: string | null;
+}
+
 export type FetchResult =
-  | { status: "not-modified" }
-  | {
+  | ({ status: "not-modified" } & ResponseHints)
+  | ({
       status: "ok";
       body: Buffer;
       contentType: string | null;
       etag: string | null;
       lastModified: string | null;
-    };
+    } & ResponseHints);
+
+/** max-age (or s-maxage) of a Cache-Control header; null without one, or for no-cache/no-store. */
+export function maxAgeOf(cacheControl: string | null): number | null {
+  if (!cacheControl) return null;
+  const directives = cacheControl.toLowerCase();
+  if (/(^|[\s,])(no-store|no-cache)\b/.test(directives)) return null;
+  const match = directives.match(/(?:^|[\s,])(?:s-maxage|max-age)\s*=\s*"?(\d+)/);
+  return match ? Number(match[1]) : null;
+}
+
+/** Retry-After, in seconds from `now`: delay-seconds or an HTTP date; null when absent or bad. */
+export function retryAfterOf(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 interface Options extends Validators {
   timeoutMs?: number;
@@ -137,13 +165,21 @@ function get(
           ? resolve({ redirect: location })
           : reject(new FeedFetchError(`HTTP ${status} without Location`, "http-error", status));
       }
+      const hints: ResponseHints = {
+        maxAgeSeconds: maxAgeOf(header("cache-control")),
+        link: header("link"),
+      };
       if (status === 304) {
         response.resume();
-        return resolve({ result: { status: "not-modified" } });
+        return resolve({ result: { status: "not-modified", ...hints } });
       }
       if (status !== 200) {
         response.resume();
-        return reject(new FeedFetchError(`HTTP ${status}`, "http-error", status));
+        const retryAfter =
+          status === 429 || status === 503 ? retryAfterOf(header("retry-after")) : null;
+        return reject(
+          new FeedFetchError(`HTTP ${status}`, "http-error", status, retryAfter ?? undefined),
+        );
       }
       const declared = Number(header("content-length"));
       if (declared > maxBytes) {
@@ -171,6 +207,7 @@ function get(
             contentType: header("content-type"),
             etag: header("etag"),
             lastModified: header("last-modified"),
+            ...hints,
           },
         }),
       );

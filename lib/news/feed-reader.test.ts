@@ -2,10 +2,15 @@ import { logRefused, logUpstreamError } from "../ops/log";
 import { metrics } from "../ops/metrics";
 import { feedStore } from "./feed-store";
 import { FeedFetchError, fetchFeed, type FetchResult } from "../net/fetch-feed";
+import { copyRead } from "./feed-changes";
 import { peekFeed, readFeed, refreshFeed } from "./feed-reader";
 
 jest.mock("../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
 jest.mock("../ops/log", () => ({ logUpstreamError: jest.fn(), logRefused: jest.fn() }));
+jest.mock("./feed-changes", () => ({
+  ...jest.requireActual("./feed-changes"),
+  copyRead: jest.fn(),
+}));
 jest.mock("../net/fetch-feed", () => ({
   ...jest.requireActual("../net/fetch-feed"),
   fetchFeed: jest.fn(),
@@ -26,6 +31,8 @@ const ok = (title: string): FetchResult => ({
   contentType: "application/rss+xml",
   etag: null,
   lastModified: null,
+  maxAgeSeconds: null,
+  link: null,
 });
 
 const body = (text: string): Extract<FetchResult, { status: "ok" }> => ({
@@ -34,6 +41,8 @@ const body = (text: string): Extract<FetchResult, { status: "ok" }> => ({
   contentType: "application/rss+xml",
   etag: null,
   lastModified: null,
+  maxAgeSeconds: null,
+  link: null,
 });
 
 afterEach(() => {
@@ -66,9 +75,13 @@ describe("peekFeed", () => {
     expect(peekFeed(url)?.map((article) => article.title)).toEqual(["Council meets"]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    // A failed read keeps the good copy, and peeking still does not fetch.
+    // A page's read takes the copy as it is: the scheduler keeps it current.
+    expect((await readFeed(url)).map((article) => article.title)).toEqual(["Council meets"]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // A failed poll keeps the good copy, and peeking still does not fetch.
     fetchMock.mockRejectedValueOnce(new Error("HTTP 500"));
-    await readFeed(url);
+    await refreshFeed(url);
     expect(peekFeed(url)?.map((article) => article.title)).toEqual(["Council meets"]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -96,7 +109,7 @@ describe("readFeed: only good documents replace the last good copy", () => {
   ])("%s: the copy stays, the error is logged with the feed's address", async (_, text) => {
     fetchMock.mockResolvedValueOnce(body(text));
     const before = await fetchCount("local", "parse-error");
-    const articles = await readFeed(url, "local");
+    const articles = await refreshFeed(url, "local");
     expect(articles.map((article) => article.title)).toEqual(["Bridge reopens"]);
     expect(peekFeed(url)?.map((article) => article.title)).toEqual(["Bridge reopens"]);
     expect(jest.mocked(logUpstreamError)).toHaveBeenCalledWith(
@@ -112,7 +125,7 @@ describe("readFeed: only good documents replace the last good copy", () => {
 
   it("a complete new document replaces it", async () => {
     fetchMock.mockResolvedValueOnce(ok("Ferry resumes"));
-    expect((await readFeed(url, "local")).map((article) => article.title)).toEqual([
+    expect((await refreshFeed(url, "local")).map((article) => article.title)).toEqual([
       "Ferry resumes",
     ]);
   });
@@ -123,17 +136,18 @@ describe("readFeed: health and metrics", () => {
     const url = "https://feeds.example/health.xml";
     fetchMock.mockResolvedValueOnce({ ...body(rss("One").toString("utf8")), etag: '"v1"' });
     await readFeed(url, "sports");
-    fetchMock.mockResolvedValueOnce({ status: "not-modified" });
-    await readFeed(url, "sports");
-    fetchMock.mockRejectedValueOnce(new FeedFetchError("HTTP 503", "http-error", 503));
-    await readFeed(url, "sports");
+    fetchMock.mockResolvedValueOnce({ status: "not-modified", maxAgeSeconds: null, link: null });
+    await refreshFeed(url, "sports");
+    fetchMock.mockRejectedValueOnce(new FeedFetchError("HTTP 503", "http-error", 503, 120));
+    await refreshFeed(url, "sports");
     let health = await feedStore().getHealth(url);
     expect(health).toMatchObject({
       fetchCount: 3,
       errorCount: 1,
       notModifiedCount: 1,
       itemCount: 1,
-      lastError: { message: "HTTP 503", httpStatus: 503 },
+      consecutiveErrors: 1,
+      lastError: { message: "HTTP 503", httpStatus: 503, retryAfterSeconds: 120 },
     });
     expect(health?.lastSuccessAt).not.toBeNull();
     expect(health?.lastDurationMs).toBeGreaterThanOrEqual(0);
@@ -143,13 +157,14 @@ describe("readFeed: health and metrics", () => {
     fetchMock.mockRejectedValueOnce(
       new FeedFetchError("refused loopback address 127.0.0.1", "refused"),
     );
-    await readFeed(url, "sports");
+    await refreshFeed(url, "sports");
     expect(await fetchCount("sports", "refused")).toBe(refusedBefore + 1);
     expect(jest.mocked(logRefused)).toHaveBeenCalledWith(
       url,
       expect.stringContaining("refused loopback address"),
     );
     health = await feedStore().getHealth(url);
+    expect(health?.consecutiveErrors).toBe(2);
     expect(health?.lastError).toEqual({
       message: "refused loopback address 127.0.0.1",
       at: expect.any(String),
@@ -177,5 +192,47 @@ describe("refreshFeed", () => {
     await first;
     expect((await refreshed).map((article) => article.title)).toEqual(["After the edit"]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("a copy's version", () => {
+  it("changes when the items change, and only then; every good read is announced", async () => {
+    const url = "https://feeds.example/versions.xml";
+    const announced = jest.mocked(copyRead);
+    announced.mockClear();
+    fetchMock.mockResolvedValueOnce(ok("Budget passes"));
+    await readFeed(url, "local");
+    const first = (await feedStore().getCopy(url))!;
+    expect(announced).toHaveBeenLastCalledWith(url, {
+      version: first.version,
+      at: expect.any(Number),
+      first: true,
+    });
+
+    // The same items again (a 200 with the same document, a 304): the same version.
+    fetchMock.mockResolvedValueOnce(ok("Budget passes"));
+    await refreshFeed(url, "local");
+    fetchMock.mockResolvedValueOnce({ status: "not-modified", maxAgeSeconds: 600, link: null });
+    await refreshFeed(url, "local");
+    expect(announced).toHaveBeenCalledTimes(3);
+    expect(announced).toHaveBeenLastCalledWith(url, expect.objectContaining({ first: false }));
+    const same = (await feedStore().getCopy(url))!;
+    expect(same.version).toBe(first.version);
+    expect(same.changedAt).toBe(first.changedAt);
+    expect(same.hints?.maxAgeSeconds).toBe(600);
+
+    // A failed read announces nothing.
+    fetchMock.mockRejectedValueOnce(new Error("HTTP 500"));
+    await refreshFeed(url, "local");
+    expect(announced).toHaveBeenCalledTimes(3);
+
+    fetchMock.mockResolvedValueOnce(ok("Budget vetoed"));
+    await refreshFeed(url, "local");
+    const changed = (await feedStore().getCopy(url))!;
+    expect(changed.version).not.toBe(first.version);
+    expect(announced).toHaveBeenLastCalledWith(
+      url,
+      expect.objectContaining({ version: changed.version, first: false }),
+    );
   });
 });

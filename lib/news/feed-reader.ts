@@ -2,10 +2,12 @@ import { config } from "../env";
 import { type FeedOutcome, logRefused, logUpstreamError, metrics } from "../ops";
 import { sharedExtend, sharedLock, sharedLockHeld, sharedUnlock } from "../cache";
 import { FEED_TIMEOUT_MS } from "../net/fetch-feed";
+import { copyRead, versionOf } from "./feed-changes";
+import { linkHeaderHints } from "./feed-hints";
 import { feedStore, type FeedCopy } from "./feed-store";
 import { FeedFetchError, fetchFeed } from "../net/fetch-feed";
 import { jsonServiceUrl, parseJsonServiceResponse } from "./json-service";
-import { FeedParseError, parseFeedBytes } from "./parse-feed";
+import { FeedParseError, parseFeedDocument } from "./parse-feed";
 import type { FeedArticle } from "./types";
 
 /**
@@ -15,13 +17,20 @@ import type { FeedArticle } from "./types";
  * is recorded: the feed's health (GET /api/feeds/status), the metrics, and a log line for
  * each failure naming the feed's address.
  *
- * With a shared store (REDIS_URL), instances cooperate: a copy another instance fetched less
- * than FEED_REVALIDATE_SECONDS ago is used as it is, and a lock lets one instance at a time
+ * Who reads: the scheduler (lib/news/scheduler.ts) polls every configured feed on the feed's
+ * own schedule, an editor's refresh reads its sections' feeds at once, and a hub's push hands
+ * a document in (lib/news/websub.ts). A page's render only reads a feed that has no copy yet
+ * (a first start); otherwise it takes the copy as the scheduler keeps it. Every new copy that
+ * differs from the last is announced (lib/news/feed-changes.ts): the pages made from the old one
+ * expire, on every publication and instance.
+ *
+ * With a shared store (REDIS_URL), instances cooperate: a lock lets one instance at a time
  * read a given feed. Its holder writes the new copy to Redis before it lets go, and renews the
  * lock while it reads; the others wait for that copy as long as the lock is held, and never
- * read the feed themselves meanwhile. A holder that dies stops renewing: its lock lapses within
- * LOCK_MS, and the next instance takes it. Without Redis, or when it fails, every step falls
- * back to this process alone.
+ * read the feed themselves meanwhile (a poll or a refresh waits, then reads, so copies are
+ * written in the order they were read). A holder that dies stops renewing: its lock lapses
+ * within LOCK_MS, and the next instance takes it. Without Redis, or when it fails, every step
+ * falls back to this process alone.
  */
 
 /** A feed's lock lapses this long after its holder last renewed it (a dead holder's, too). */
@@ -48,16 +57,34 @@ async function fetchAndParse(
         accept: "application/json",
       })
     : await fetchFeed(feedUrl, validators);
+  const header = linkHeaderHints(result.link, feedUrl);
   if (result.status === "not-modified") {
-    if (previous) return { outcome: "not-modified", copy: previous };
+    if (previous) {
+      const hints = { ...previous.hints!, maxAgeSeconds: result.maxAgeSeconds };
+      return { outcome: "not-modified", copy: { ...previous, hints } };
+    }
     throw new FeedFetchError("304 without a cached copy", "http-error", 304);
   }
-  const articles = service
-    ? parseJsonServiceResponse(result.body.toString("utf8"), feedUrl)
-    : parseFeedBytes(result.body, feedUrl, result.contentType);
+  const parsed = service
+    ? {
+        articles: parseJsonServiceResponse(result.body.toString("utf8"), feedUrl),
+        hints: { ttlSeconds: null, updatePeriodSeconds: null, hub: null, self: null },
+      }
+    : parseFeedDocument(result.body, feedUrl, result.contentType);
   return {
     outcome: "ok",
-    copy: { articles, etag: result.etag, lastModified: result.lastModified },
+    copy: {
+      articles: parsed.articles,
+      etag: result.etag,
+      lastModified: result.lastModified,
+      hints: {
+        ...parsed.hints,
+        // The HTTP Link header wins over the document's links (WebSub, section 4).
+        hub: header.hub ?? parsed.hints.hub,
+        self: header.hub ? (header.self ?? parsed.hints.self) : parsed.hints.self,
+        maxAgeSeconds: result.maxAgeSeconds,
+      },
+    },
   };
 }
 
@@ -67,10 +94,10 @@ function classify(error: unknown): { outcome: FeedOutcome; httpStatus?: number }
   return { outcome: "network-error" };
 }
 
-/** Answered by the feed less than FEED_REVALIDATE_SECONDS ago (here or on another instance). */
-function isFresh(copy: FeedCopy | undefined): copy is FeedCopy {
+/** Written after `since` (epoch ms) by whoever held the lock: the read a waiter waited for. */
+function writtenSince(copy: FeedCopy | undefined, since: number): copy is FeedCopy {
   const at = copy?.fetchedAt ? Date.parse(copy.fetchedAt) : NaN;
-  return Date.now() - at < config().feedRevalidateSeconds * 1000;
+  return at >= since;
 }
 
 type Waited = { copy: FeedCopy } | { failedAt: string } | { lock: string } | null;
@@ -86,7 +113,7 @@ async function waitForHolder(feedUrl: string): Promise<Waited> {
   while (Date.now() - began < MAX_WAIT_MS) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const copy = await feedStore().getCopy(feedUrl);
-    if (isFresh(copy)) return { copy };
+    if (writtenSince(copy, began)) return { copy };
     const held = await sharedLockHeld(`feed:${feedUrl}`);
     if (held === undefined) return null;
     if (held) continue;
@@ -109,11 +136,26 @@ function keepLock(feedUrl: string, token: string): () => void {
   return () => clearInterval(timer);
 }
 
+/**
+ * A forced read (a poll, a refresh) waits out another instance's read of the same feed, then
+ * reads itself: its copy is then written after that one, never overwritten by an older read.
+ */
+async function lockAfterHolder(feedUrl: string): Promise<string | null | undefined> {
+  const began = Date.now();
+  while (Date.now() - began < MAX_WAIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const lock = await sharedLock(`feed:${feedUrl}`, LOCK_MS);
+    if (lock !== null) return lock;
+  }
+  return null;
+}
+
 async function read(feedUrl: string, section: string, force: boolean): Promise<FeedArticle[]> {
   const current = await feedStore().getCopy(feedUrl);
-  if (!force && isFresh(current)) return current.articles;
+  if (!force && current) return current.articles;
   let lock = await sharedLock(`feed:${feedUrl}`, LOCK_MS);
-  if (lock === null && !force) {
+  if (lock === null && force) lock = await lockAfterHolder(feedUrl);
+  else if (lock === null) {
     const waited = await waitForHolder(feedUrl);
     if (waited && "copy" in waited) return waited.copy.articles;
     if (waited && "failedAt" in waited) {
@@ -147,7 +189,12 @@ async function fetchAndRecord(
   const started = performance.now();
   const finish = (
     outcome: FeedOutcome,
-    extra: { message?: string; httpStatus?: number; itemCount?: number },
+    extra: {
+      message?: string;
+      httpStatus?: number;
+      itemCount?: number;
+      retryAfterSeconds?: number;
+    },
   ) => {
     const durationMs = performance.now() - started;
     metrics().feedFetches.inc({ section, outcome });
@@ -157,13 +204,14 @@ async function fetchAndRecord(
   try {
     const { outcome, copy } = await fetchAndParse(feedUrl, previous);
     // A 304 renews the copy's date too, so other instances know it is current.
-    await store.setCopy(feedUrl, { ...copy, fetchedAt: new Date().toISOString() });
+    await storeCopy(feedUrl, copy, previous);
     await finish(outcome, { itemCount: copy.articles.length });
     return copy.articles;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const { outcome, httpStatus } = classify(error);
-    await finish(outcome, { message, httpStatus });
+    const retryAfterSeconds = error instanceof FeedFetchError ? error.retryAfterSeconds : undefined;
+    await finish(outcome, { message, httpStatus, retryAfterSeconds });
     const detail = previous ? `${message} (serving the last good copy)` : message;
     if (outcome === "refused") logRefused(feedUrl, detail);
     else logUpstreamError(feedUrl, detail, { section, outcome, httpStatus });
@@ -172,7 +220,48 @@ async function fetchAndRecord(
   }
 }
 
-/** The feed's items: fetched again (conditionally), or the last good copy when that fails. */
+/**
+ * Stores a feed's new copy, dated now, with its version (a digest of its items), and announces
+ * it: what was made from another version of the feed expires (lib/news/feed-changes.ts).
+ */
+export async function storeCopy(
+  feedUrl: string,
+  copy: FeedCopy,
+  previous: FeedCopy | undefined,
+): Promise<FeedCopy> {
+  const at = Date.now();
+  const now = new Date(at).toISOString();
+  const version = versionOf(copy.articles);
+  const changed = version !== previous?.version;
+  const stored: FeedCopy = {
+    ...copy,
+    fetchedAt: now,
+    version,
+    changedAt: changed ? now : (previous?.changedAt ?? now),
+  };
+  await feedStore().setCopy(feedUrl, stored);
+  await copyRead(feedUrl, { version, at, first: previous === undefined });
+  return stored;
+}
+
+/**
+ * Runs `write` as the holder of the feed's lock (waiting out a read under way, here or on
+ * another instance), so that what it stores comes after that read's copy, never before.
+ */
+export async function underFeedLock<T>(feedUrl: string, write: () => Promise<T>): Promise<T> {
+  await inFlight.get(feedUrl)?.catch(() => undefined);
+  let lock = await sharedLock(`feed:${feedUrl}`, LOCK_MS);
+  if (lock === null) lock = await lockAfterHolder(feedUrl);
+  const release = lock ? keepLock(feedUrl, lock) : () => undefined;
+  try {
+    return await write();
+  } finally {
+    release();
+    if (lock) await sharedUnlock(`feed:${feedUrl}`, lock);
+  }
+}
+
+/** The feed's items: its copy, or read now when it has none yet (or when `force`d). */
 export function readFeed(
   feedUrl: string,
   section = "unknown",
@@ -186,8 +275,9 @@ export function readFeed(
 }
 
 /**
- * Reads the feed again now. A read already under way may have started before the change an
- * editor wants to show, so it is waited out rather than joined.
+ * Reads the feed again now (an editor's refresh, a scheduled poll). A read already under way
+ * may have started before the change an editor wants to show, so it is waited out rather than
+ * joined.
  */
 export async function refreshFeed(feedUrl: string, section = "unknown"): Promise<FeedArticle[]> {
   await inFlight.get(feedUrl)?.catch(() => undefined);

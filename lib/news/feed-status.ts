@@ -1,5 +1,7 @@
 import { publications } from "../publication";
 import { EMPTY_HEALTH, feedStore, type FeedHealth } from "./feed-store";
+import { pollScheduleOf, type PollSchedule } from "./scheduler";
+import { subscriptionOf } from "./websub";
 import { getSectionFeeds } from "./feeds-config";
 import { SECTION_SLUGS, type SectionSlug } from "./sections";
 
@@ -10,6 +12,23 @@ export interface FeedStatus extends FeedHealth {
   /** The publications that show it (their keys, the hosts); `publicationCount` of them. */
   publications: string[];
   publicationCount: number;
+  /** When the feed is read next, and why then (lib/news/poll-schedule.ts); null before its first poll. */
+  poll: PollSchedule | null;
+  /** Its WebSub subscription: hub, state, lease end, last push; null when it has none. */
+  websub: {
+    hub: string;
+    topic: string;
+    state: string;
+    leaseEndsAt: string | null;
+    lastPushAt: string | null;
+    lastError: string | null;
+  } | null;
+  /** What the feed says of its pace: Cache-Control max-age, RSS ttl, sy:updatePeriod (seconds). */
+  hints: {
+    maxAgeSeconds: number | null;
+    ttlSeconds: number | null;
+    updatePeriodSeconds: number | null;
+  } | null;
 }
 
 /**
@@ -32,13 +51,37 @@ export async function feedStatuses(publicationLimit = 50): Promise<FeedStatus[]>
   }
   return Promise.all(
     [...uses].map(async ([url, use]) => {
-      const health = (await feedStore().getHealth(url)) ?? EMPTY_HEALTH;
+      const [health, poll, subscription, copy] = await Promise.all([
+        feedStore().getHealth(url),
+        pollScheduleOf(url),
+        subscriptionOf(url),
+        feedStore().getCopy(url),
+      ]);
       return {
         url,
         sections: [...use.sections],
         publications: use.publications.slice(0, publicationLimit),
         publicationCount: use.publications.length,
+        ...EMPTY_HEALTH,
         ...health,
+        poll: poll ?? null,
+        websub: subscription
+          ? {
+              hub: subscription.hub,
+              topic: subscription.topic,
+              state: subscription.state,
+              leaseEndsAt: subscription.leaseEndsAt ?? null,
+              lastPushAt: subscription.lastPushAt ?? null,
+              lastError: subscription.lastError ?? null,
+            }
+          : null,
+        hints: copy?.hints
+          ? {
+              maxAgeSeconds: copy.hints.maxAgeSeconds,
+              ttlSeconds: copy.hints.ttlSeconds,
+              updatePeriodSeconds: copy.hints.updatePeriodSeconds,
+            }
+          : null,
       };
     }),
   );

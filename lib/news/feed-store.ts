@@ -1,5 +1,6 @@
 import type { FeedOutcome } from "../ops";
 import { redisConfigured, sharedGet, sharedSet } from "../cache";
+import type { DocumentHints } from "./feed-hints";
 import type { FeedArticle } from "./types";
 
 /**
@@ -14,14 +15,22 @@ export interface FeedCopy {
   articles: FeedArticle[];
   etag: string | null;
   lastModified: string | null;
-  /** ISO 8601: when the feed last answered this copy (a document or a 304). */
+  /** ISO 8601: when the feed last answered this copy (a document, a 304 or a push). */
   fetchedAt?: string;
+  /** A digest of the items (lib/news/feed-changes.ts): pages carry it in their tags. */
+  version?: string;
+  /** ISO 8601: when this version was first read. */
+  changedAt?: string;
+  /** What the feed says of its pace and hub (lib/news/feed-hints.ts), and its max-age. */
+  hints?: DocumentHints & { maxAgeSeconds: number | null };
 }
 
 export interface FeedError {
   message: string;
   /** The upstream's HTTP status, when the failure was one. */
   httpStatus?: number;
+  /** A 429's or 503's Retry-After, in seconds. */
+  retryAfterSeconds?: number;
   /** ISO 8601. */
   at: string;
 }
@@ -36,6 +45,8 @@ export interface FeedHealth {
   fetchCount: number;
   errorCount: number;
   notModifiedCount: number;
+  /** Failed reads since the last good one (the scheduler backs off on them). */
+  consecutiveErrors: number;
 }
 
 /** What one fetch did, as the reader reports it to the store. */
@@ -46,6 +57,7 @@ export interface FetchRecord {
   itemCount?: number;
   message?: string;
   httpStatus?: number;
+  retryAfterSeconds?: number;
 }
 
 export interface FeedStore {
@@ -64,6 +76,7 @@ export const EMPTY_HEALTH: FeedHealth = {
   fetchCount: 0,
   errorCount: 0,
   notModifiedCount: 0,
+  consecutiveErrors: 0,
 };
 
 /** The health record after one more fetch: pure, so every store computes it the same way. */
@@ -74,13 +87,18 @@ export function nextHealth(previous: FeedHealth | undefined, record: FetchRecord
   health.lastDurationMs = Math.round(record.durationMs);
   if (record.outcome === "ok" || record.outcome === "not-modified") {
     health.lastSuccessAt = at;
+    health.consecutiveErrors = 0;
     if (record.outcome === "not-modified") health.notModifiedCount += 1;
     if (record.itemCount !== undefined) health.itemCount = record.itemCount;
   } else {
     health.errorCount += 1;
+    health.consecutiveErrors = (health.consecutiveErrors ?? 0) + 1;
     health.lastError = {
       message: record.message ?? record.outcome,
       ...(record.httpStatus !== undefined ? { httpStatus: record.httpStatus } : {}),
+      ...(record.retryAfterSeconds !== undefined
+        ? { retryAfterSeconds: record.retryAfterSeconds }
+        : {}),
       at,
     };
   }

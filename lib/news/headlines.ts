@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
 import { cachedFailure } from "../cache";
@@ -7,8 +6,10 @@ import { config } from "../env";
 import { logUpstreamError, metrics } from "../ops";
 import { withSitePhotos } from "../photos";
 import type { Publication } from "../publication";
+import { versionTag } from "../cache/freshness.mjs";
 import { peekFeed, readFeed } from "./feed-reader";
-import { feedStore } from "./feed-store";
+import { feedStore, type FeedCopy } from "./feed-store";
+import { feedTag } from "./feed-tags";
 import { configuredFeedOrigins, getSectionFeeds } from "./feeds-config";
 import { mergeArticles } from "./normalise";
 import type { SectionSlug } from "./sections";
@@ -28,14 +29,7 @@ async function loadSection(slug: SectionSlug, feeds: string[]): Promise<FeedArti
   return articles;
 }
 
-/**
- * The tag of everything made from one feed (merged sections, and the pages showing them):
- * POST /api/revalidate expires it after reading the feed again, so the refresh shows on every
- * publication that lists the feed, and only there. Hashed: tags are short, addresses need not be.
- */
-export function feedTag(url: string): string {
-  return `feed:${createHash("sha256").update(url).digest("base64url").slice(0, 22)}`;
-}
+export { feedTag };
 
 /**
  * The headlines of a section as a publication lists its feeds, cached for
@@ -48,29 +42,66 @@ export function feedTag(url: string): string {
 export const getSectionHeadlines = cache(
   async (publication: Publication, slug: SectionSlug): Promise<SectionHeadlines> => {
     const feeds = getSectionFeeds(publication, slug);
-    return sectionHeadlinesOf(slug, feeds.join("\n"));
+    const { headlines, copies } = await sectionHeadlinesOf(slug, feeds.join("\n"));
+    observeFreshness(`${publication.key}|${slug}`, copies);
+    return headlines;
   },
 );
 
+const STARTED = Date.now();
+/** Pages (publication, section, feed version) already counted as showing a change. */
+const shown = ((globalThis as { __riverbendChangesShown?: Set<string> }).__riverbendChangesShown ??=
+  new Set());
+
+/**
+ * The freshness metrics of one render (lib/ops/metrics.ts): how old its headlines are, and,
+ * the first time a page shows a feed's new version, how long after the change was read.
+ */
+function observeFreshness(page: string, copies: (FeedCopy | undefined)[]): void {
+  const now = Date.now();
+  const read = copies.flatMap((copy) => (copy?.fetchedAt ? [Date.parse(copy.fetchedAt)] : []));
+  if (read.length > 0) metrics().headlinesAge.observe((now - Math.min(...read)) / 1000);
+  for (const copy of copies) {
+    const changedAt = copy?.changedAt ? Date.parse(copy.changedAt) : NaN;
+    // Changes read before this process started were shown by the process that read them.
+    if (!copy?.version || !(changedAt >= STARTED)) continue;
+    const key = `${page}|${copy.version}`;
+    if (shown.has(key)) continue;
+    if (shown.size >= 100_000) shown.clear();
+    shown.add(key);
+    metrics().feedChangeToPage.observe((now - changedAt) / 1000);
+  }
+}
+
 /** Keyed by the list's text so React's per-request cache shares it between publications too. */
 const sectionHeadlinesOf = cache(
-  async (slug: SectionSlug, list: string): Promise<SectionHeadlines> => {
+  async (
+    slug: SectionSlug,
+    list: string,
+  ): Promise<{ headlines: SectionHeadlines; copies: (FeedCopy | undefined)[] }> => {
     const feeds = list.split("\n");
-    const tags = [TAGS.headlines, `${TAGS.headlines}:${slug}`, ...feeds.map(feedTag)];
+    // The versions of the feeds' copies as this render starts: what it makes carries them, and
+    // is a miss as soon as one of the feeds has another (lib/cache/freshness.mjs).
+    const copies = await Promise.all(feeds.map((url) => feedStore().getCopy(url)));
+    const versions = copies.flatMap((copy, index) =>
+      copy?.version ? [versionTag(feedTag(feeds[index]!), copy.version)] : [],
+    );
+    const tags = [TAGS.headlines, `${TAGS.headlines}:${slug}`, ...feeds.map(feedTag), ...versions];
     // The feed list is part of the key: an operator's new list takes effect at once.
     const cached = unstable_cache(() => loadSection(slug, feeds), ["headlines", slug, ...feeds], {
       revalidate: config().feedRevalidateSeconds,
       tags,
     });
     try {
-      return { status: "ok", articles: await cached() };
+      return { headlines: { status: "ok", articles: await cached() }, copies };
     } catch (error) {
       logUpstreamError(`section ${slug}`, error instanceof Error ? error.message : String(error));
-      return cachedFailure<SectionHeadlines>(
+      const headlines = await cachedFailure<SectionHeadlines>(
         { status: "error", message: FEED_ERROR_MESSAGE },
         ["headlines", slug, ...feeds],
         tags,
       );
+      return { headlines, copies };
     }
   },
 );

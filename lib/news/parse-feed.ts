@@ -1,6 +1,7 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { decode } from "html-entities";
 import { assertWellFormedFeed } from "./feed-document";
+import { documentHints, type DocumentHints } from "./feed-hints";
 import { normaliseArticle, type RawArticle } from "./normalise";
 import type { FeedArticle } from "./types";
 
@@ -185,4 +186,14 @@ export function parseFeedBytes(
   contentType?: string | null,
 ): FeedArticle[] {
   return parseFeedText(decodeFeedBytes(bytes, contentType), feedUrl);
+}
+
+/** Parse the bytes of a feed response, with what its head says of its pace and hub. */
+export function parseFeedDocument(
+  bytes: Uint8Array,
+  feedUrl: string,
+  contentType?: string | null,
+): { articles: FeedArticle[]; hints: DocumentHints } {
+  const text = decodeFeedBytes(bytes, contentType);
+  return { articles: parseFeedText(text, feedUrl), hints: documentHints(text, feedUrl) };
 }

@@ -94,6 +94,30 @@ function create() {
       labelNames: ["outcome"] as const,
       registers: [registry],
     }),
+    headlinesAge: new Histogram({
+      name: "riverbend_headlines_age_seconds",
+      help: "How old a page's headlines are as it is served: seconds since its feeds were last read (polled, pushed or refreshed). Pages served from the cache and pages rendered.",
+      buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 21600],
+      registers: [registry],
+    }),
+    feedChangeToPage: new Histogram({
+      name: "riverbend_feed_change_to_page_seconds",
+      help: "From a feed's change being read to each page that shows it being rendered (once per publication and section).",
+      buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600],
+      registers: [registry],
+    }),
+    feedPolls: new Counter({
+      name: "riverbend_feed_polls_total",
+      help: "Scheduled polls this instance made, by what set their interval (publish-rate, max-age, ttl, update-period, websub, floor, ceiling, back-off, retry-after).",
+      labelNames: ["reason"] as const,
+      registers: [registry],
+    }),
+    websubDeliveries: new Counter({
+      name: "riverbend_websub_deliveries_total",
+      help: "WebSub content deliveries by outcome (applied, unchanged, bad-signature, unknown-subscription, too-large, parse-error).",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
     refreshes: new Counter({
       name: "riverbend_refreshes_total",
       help: "On-demand refreshes (POST /api/revalidate) by kind.",

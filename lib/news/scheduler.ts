@@ -1,0 +1,191 @@
+import { sharedExtend, sharedGet, sharedLock, sharedSet } from "../cache";
+import { setFreshnessObserver } from "../cache/freshness.mjs";
+import { config } from "../env";
+import { logger, metrics } from "../ops";
+import { publications } from "../publication";
+import { refreshFeed } from "./feed-reader";
+import { feedStore } from "./feed-store";
+import { getSectionFeeds } from "./feeds-config";
+import { pollInterval, withJitter, type PollReason } from "./poll-schedule";
+import { SECTION_SLUGS, type SectionSlug } from "./sections";
+import { isPushed, keepSubscribed, subscriptionOf, unsubscribeRemoved } from "./websub";
+
+/**
+ * Feeds read on their own schedule, not on readers': every configured feed (every section of
+ * every publication, each address once) is polled in the background, whether anyone reads its
+ * pages, at the interval its own pace sets (lib/news/poll-schedule.ts). A poll that finds new
+ * items announces them (lib/news/feed-changes.ts) and exactly the pages made from the feed
+ * expire; a quiet publication's first reader then gets current headlines.
+ *
+ * Once per interval for the whole network: the slot of a feed's next poll is a key in the
+ * shared store (`poll:<feed>`) that lives until the poll is due. The instance that creates it
+ * (SET NX) polls; the others learn the due time from the feed's schedule record and wait. While
+ * a poll runs the key lives CLAIM_MS, so an instance that dies polling frees the feed soon.
+ * Without Redis, or while it is away, each instance keeps its own schedule.
+ *
+ * Started by instrumentation-node.ts when the server starts (never during a build). Polls run
+ * at most CONCURRENCY at a time per instance, on a timer that never keeps the process alive.
+ */
+
+export interface PollSchedule {
+  /** ISO 8601 of the next poll. */
+  nextPollAt: string;
+  intervalSeconds: number;
+  reason: PollReason;
+  lastPollAt: string | null;
+}
+
+const TICK_MS = 500;
+const CLAIM_MS = 30_000;
+const CONCURRENCY = 8;
+/** How often subscriptions are looked after (subscribe, renew), per feed with a hub. */
+const SUBSCRIPTIONS_EVERY_MS = 2_000;
+
+const scheduleKey = (feedUrl: string) => `feed:schedule:${feedUrl}`;
+
+interface State {
+  timer: NodeJS.Timeout | null;
+  /** Each configured feed: the section its metrics are counted under, and when it is due here. */
+  feeds: Map<string, { section: SectionSlug; dueAt: number }>;
+  running: Set<string>;
+  schedules: Map<string, PollSchedule>;
+  subscriptionsCheckedAt: number;
+  /** When each feed's subscription next wants looking after, as this instance last saw it. */
+  subscriptionDue: Map<string, number>;
+  subscribing: boolean;
+}
+
+const state = ((globalThis as { __riverbendScheduler?: State }).__riverbendScheduler ??= {
+  timer: null,
+  feeds: new Map(),
+  running: new Set(),
+  schedules: new Map(),
+  subscriptionsCheckedAt: 0,
+  subscriptionDue: new Map(),
+  subscribing: false,
+});
+
+/** Every feed the network's publications list, each once, with a section that lists it. */
+export function configuredFeeds(): Map<string, SectionSlug> {
+  const feeds = new Map<string, SectionSlug>();
+  for (const publication of publications()) {
+    for (const slug of SECTION_SLUGS) {
+      for (const url of getSectionFeeds(publication, slug))
+        if (!feeds.has(url)) feeds.set(url, slug);
+    }
+  }
+  return feeds;
+}
+
+/** The feed's schedule, as the instance that last polled it recorded it. */
+export async function pollScheduleOf(feedUrl: string): Promise<PollSchedule | undefined> {
+  const shared = await sharedGet<PollSchedule>(scheduleKey(feedUrl));
+  return (shared.ok ? shared.value : undefined) ?? state.schedules.get(feedUrl);
+}
+
+export function startScheduler(): void {
+  if (state.timer) return;
+  setFreshnessObserver((age) => metrics().headlinesAge.observe(age));
+  const { minSeconds } = config().feedPolling;
+  const now = Date.now();
+  for (const [url, section] of configuredFeeds()) {
+    // Spread over the floor: a network of thousands of feeds never polls them all at once.
+    state.feeds.set(url, { section, dueAt: now + Math.random() * minSeconds * 1000 });
+  }
+  void unsubscribeRemoved(new Set(state.feeds.keys())).catch((error) =>
+    logger().warn({ event: "websub" }, `websub: unsubscribing removed feeds failed: ${error}`),
+  );
+  state.timer = setInterval(tick, TICK_MS);
+  state.timer.unref();
+}
+
+export function stopScheduler(): void {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = null;
+}
+
+function tick(): void {
+  const now = Date.now();
+  for (const [url, feed] of state.feeds) {
+    if (state.running.size >= CONCURRENCY) break;
+    if (feed.dueAt > now || state.running.has(url)) continue;
+    state.running.add(url);
+    void poll(url, feed.section)
+      .catch((error) => {
+        logger().warn({ event: "scheduler", feed: url }, `scheduler: ${url}: ${error}`);
+        feed.dueAt = Date.now() + config().feedPolling.minSeconds * 1000;
+      })
+      .finally(() => state.running.delete(url));
+  }
+  if (now - state.subscriptionsCheckedAt >= SUBSCRIPTIONS_EVERY_MS) {
+    state.subscriptionsCheckedAt = now;
+    void keepSubscriptions();
+  }
+}
+
+async function poll(url: string, section: SectionSlug): Promise<void> {
+  const feed = state.feeds.get(url)!;
+  const claim = await sharedLock(`poll:${url}`, CLAIM_MS);
+  if (claim === null) {
+    // Another instance has this slot: it polls, or has polled and set the next one.
+    const schedule = await pollScheduleOf(url);
+    const at = schedule ? Date.parse(schedule.nextPollAt) : NaN;
+    feed.dueAt = at > Date.now() ? at : Date.now() + 1_000 + Math.random() * 1_000;
+    return;
+  }
+  const started = Date.now();
+  await refreshFeed(url, section).catch(() => undefined);
+  const [copy, health, subscription] = await Promise.all([
+    feedStore().getCopy(url),
+    feedStore().getHealth(url),
+    subscriptionOf(url),
+  ]);
+  const plan = pollInterval({
+    floorSeconds: config().feedPolling.minSeconds,
+    ceilingSeconds: config().feedPolling.maxSeconds,
+    pubDates: copy?.articles.map((article) => article.pubDate) ?? [],
+    maxAgeSeconds: copy?.hints?.maxAgeSeconds ?? null,
+    ttlSeconds: copy?.hints?.ttlSeconds ?? null,
+    updatePeriodSeconds: copy?.hints?.updatePeriodSeconds ?? null,
+    consecutiveErrors: health?.consecutiveErrors ?? 0,
+    retryAfterSeconds:
+      health?.consecutiveErrors && health.lastError?.retryAfterSeconds !== undefined
+        ? health.lastError.retryAfterSeconds
+        : null,
+    pushed: isPushed(subscription),
+    now: started,
+  });
+  metrics().feedPolls.inc({ reason: plan.reason });
+  const waitMs = withJitter(plan.seconds) * 1000;
+  // The interval runs from the poll's start: a slow feed does not drift later and later.
+  const nextPollAt = Math.max(started + waitMs, Date.now() + 250);
+  const schedule: PollSchedule = {
+    nextPollAt: new Date(nextPollAt).toISOString(),
+    intervalSeconds: plan.seconds,
+    reason: plan.reason,
+    lastPollAt: new Date(started).toISOString(),
+  };
+  state.schedules.set(url, schedule);
+  feed.dueAt = nextPollAt;
+  await sharedSet(scheduleKey(url), schedule);
+  if (claim) await sharedExtend(`poll:${url}`, claim, Math.max(nextPollAt - Date.now(), 1));
+}
+
+/** Subscribes feeds whose copies name a hub, and renews leases, when due (lib/news/websub.ts). */
+async function keepSubscriptions(): Promise<void> {
+  if (!config().websubCallbackOrigin || state.subscribing) return;
+  state.subscribing = true;
+  try {
+    for (const url of state.feeds.keys()) {
+      const copy = feedStore().peekCopy(url);
+      if (!copy?.hints?.hub || (state.subscriptionDue.get(url) ?? 0) > Date.now()) continue;
+      const due = await keepSubscribed(url, copy).catch((error) => {
+        logger().warn({ event: "websub", feed: url }, `websub: ${url}: ${error}`);
+        return Date.now() + 60_000;
+      });
+      state.subscriptionDue.set(url, due);
+    }
+  } finally {
+    state.subscribing = false;
+  }
+}
