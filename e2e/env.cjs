@@ -16,15 +16,19 @@ const STAND_IN_URL = `http://127.0.0.1:${STAND_IN_PORT}`;
 /** The test station's port: the radio page asks for 8076, as the spec configures it. */
 const RADIO_PORT = 8076;
 
-/** Writes the NEWS_FEEDS_FILE that maps every section to the stand-in's sample feeds. */
-function writeFeedsFile() {
+/**
+ * Writes the NEWS_FEEDS_FILE that maps every section to the stand-in's sample feeds. With a
+ * `query`, every address carries it (`…/feeds/world.xml?network`): an instance's own addresses,
+ * whose reads the stand-in counts apart from every other instance's polls of the same feeds.
+ */
+function writeFeedsFile(query) {
   const dir = path.join(__dirname, ".tmp");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `feeds-${STAND_IN_PORT}.json`);
+  const file = path.join(dir, `feeds-${STAND_IN_PORT}${query ? `-${query}` : ""}.json`);
   const feeds = Object.fromEntries(
     Object.entries(SECTION_FEEDS).map(([section, ids]) => [
       section,
-      ids.map((id) => `${STAND_IN_URL}/feeds/${id}.xml`),
+      ids.map((id) => `${STAND_IN_URL}/feeds/${id}.xml${query ? `?${query}` : ""}`),
     ]),
   );
   writeFileSync(file, JSON.stringify(feeds, null, 2));
@@ -86,14 +90,14 @@ function writePublicationsFile(name, { riverbend, lakeside, hillcountry }) {
  * `blog: "functions"` points the blog at the stand-in functions host (30 sample posts);
  * otherwise the app reads its own content/blog folder, as an install without a host does.
  */
-function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local" }) {
+function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local", feedQuery }) {
   return {
     SITE_URL: siteUrl,
     ...(blog === "functions"
       ? { BLOG_API_URL: `${STAND_IN_URL}/functions/v1`, BLOG_API_KEY: BLOG_KEY }
       : {}),
     REVALIDATE_SECRET,
-    NEWS_FEEDS_FILE: writeFeedsFile(),
+    NEWS_FEEDS_FILE: writeFeedsFile(feedQuery),
     ...(feedRevalidateSeconds ? { FEED_REVALIDATE_SECONDS: String(feedRevalidateSeconds) } : {}),
     EVENTS_WALL_URL: `${STAND_IN_URL}/embed/events`,
     CONTACT_FORM_URL: `${STAND_IN_URL}/embed/contact`,

@@ -6,6 +6,8 @@ export declare function appEnv(options: {
   siteUrl: string;
   feedRevalidateSeconds?: number;
   blog?: "local" | "functions";
+  /** Appended to every feed address: this instance's own addresses (counted apart). */
+  feedQuery?: string;
 }): Record<string, string>;
 export declare function standInArgs(options?: { port?: number; radio?: boolean }): string[];
 export declare const EDITOR_SECRETS: { riverbend: string; lakeside: string };

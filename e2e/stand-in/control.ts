@@ -56,6 +56,7 @@ export const standIn = {
   async internalService(): Promise<{ origin: string; hits: string[] }> {
     return (await fetch(`${STAND_IN_URL}/__control/internal`)).json();
   },
+  /** Requests for `path`; with a query, for that exact address only (else with any query). */
   async hits(path: string): Promise<number> {
     const hits = (await (await fetch(`${STAND_IN_URL}/__control/hits`)).json()) as Record<
       string,

@@ -127,6 +127,13 @@ const server = http.createServer(async (req, res) => {
   // The hub's own fetches of a topic are not the site's, so they are not counted.
   if (!req.headers[HUB_FETCH_HEADER]) {
     state.hits.set(url.pathname, (state.hits.get(url.pathname) ?? 0) + 1);
+    // An address with a query is also counted on its own: a test gives an instance feed
+    // addresses of its own (e2e/env.cjs feedQuery) to count only that instance's reads.
+    if (url.search)
+      state.hits.set(
+        url.pathname + url.search,
+        (state.hits.get(url.pathname + url.search) ?? 0) + 1,
+      );
   }
   const override =
     state.overrides.get(url.pathname) ??

@@ -64,6 +64,31 @@ export function getSectionFeeds(publication: Publication, slug: SectionSlug): st
   return readOverrides()[slug] ?? [...(getSection(slug)?.feeds ?? [])];
 }
 
+let everyFeed:
+  | { publications: readonly Publication[]; overrides: Overrides; feeds: Map<string, SectionSlug> }
+  | undefined;
+
+/**
+ * Every feed the network's publications list, each address once, with the first section that
+ * lists it: what the scheduler polls (lib/news/scheduler.ts). Worked out again only when the
+ * network or NEWS_FEEDS_FILE changed.
+ */
+export function configuredFeeds(): ReadonlyMap<string, SectionSlug> {
+  const all = publications();
+  const overrides = readOverrides();
+  if (everyFeed?.publications === all && everyFeed.overrides === overrides) return everyFeed.feeds;
+  const feeds = new Map<string, SectionSlug>();
+  for (const section of SECTIONS) {
+    const network = overrides[section.slug] ?? section.feeds;
+    for (const publication of all) {
+      for (const url of publication.feeds[section.slug] ?? network)
+        if (!feeds.has(url)) feeds.set(url, section.slug);
+    }
+  }
+  everyFeed = { publications: all, overrides, feeds };
+  return feeds;
+}
+
 let origins:
   { publications: readonly Publication[]; overrides: Overrides; set: Set<string> } | undefined;
 

@@ -2,12 +2,11 @@ import { sharedExtend, sharedGet, sharedLock, sharedSet } from "../cache";
 import { setFreshnessObserver } from "../cache/freshness.mjs";
 import { config } from "../env";
 import { logger, metrics } from "../ops";
-import { publications } from "../publication";
 import { refreshFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
-import { getSectionFeeds } from "./feeds-config";
+import { configuredFeeds } from "./feeds-config";
 import { pollInterval, withJitter, type PollReason } from "./poll-schedule";
-import { SECTION_SLUGS, type SectionSlug } from "./sections";
+import type { SectionSlug } from "./sections";
 import { isPushed, keepSubscribed, subscriptionOf, unsubscribeRemoved } from "./websub";
 
 /**
@@ -36,6 +35,8 @@ export interface PollSchedule {
 }
 
 const TICK_MS = 500;
+/** How often the feed list is compared with the configuration (NEWS_FEEDS_FILE may change). */
+const SYNC_EVERY_MS = 5_000;
 const CLAIM_MS = 30_000;
 const CONCURRENCY = 8;
 /** How often subscriptions are looked after (subscribe, renew), per feed with a hub. */
@@ -53,6 +54,7 @@ interface State {
   /** When each feed's subscription next wants looking after, as this instance last saw it. */
   subscriptionDue: Map<string, number>;
   subscribing: boolean;
+  syncedAt: number;
 }
 
 const state = ((globalThis as { __riverbendScheduler?: State }).__riverbendScheduler ??= {
@@ -63,19 +65,8 @@ const state = ((globalThis as { __riverbendScheduler?: State }).__riverbendSched
   subscriptionsCheckedAt: 0,
   subscriptionDue: new Map(),
   subscribing: false,
+  syncedAt: 0,
 });
-
-/** Every feed the network's publications list, each once, with a section that lists it. */
-export function configuredFeeds(): Map<string, SectionSlug> {
-  const feeds = new Map<string, SectionSlug>();
-  for (const publication of publications()) {
-    for (const slug of SECTION_SLUGS) {
-      for (const url of getSectionFeeds(publication, slug))
-        if (!feeds.has(url)) feeds.set(url, slug);
-    }
-  }
-  return feeds;
-}
 
 /** The feed's schedule, as the instance that last polled it recorded it. */
 export async function pollScheduleOf(feedUrl: string): Promise<PollSchedule | undefined> {
@@ -83,15 +74,33 @@ export async function pollScheduleOf(feedUrl: string): Promise<PollSchedule | un
   return (shared.ok ? shared.value : undefined) ?? state.schedules.get(feedUrl);
 }
 
+/**
+ * Follows the configuration: a feed no longer listed is no longer polled; a new one is first
+ * polled between one and two floors from now (its first page reads it before that, if asked).
+ * At start every feed is new, and the first polls are spread over one floor from now: a
+ * network of thousands of feeds never polls them all at once.
+ */
+function syncFeeds(atStart: boolean): void {
+  const floorMs = config().feedPolling.minSeconds * 1000;
+  const now = Date.now();
+  const configured = configuredFeeds();
+  for (const url of state.feeds.keys()) if (!configured.has(url)) state.feeds.delete(url);
+  for (const [url, section] of configured) {
+    const known = state.feeds.get(url);
+    if (known) known.section = section;
+    else
+      state.feeds.set(url, {
+        section,
+        dueAt: now + (atStart ? 0 : floorMs) + Math.random() * floorMs,
+      });
+  }
+  state.syncedAt = now;
+}
+
 export function startScheduler(): void {
   if (state.timer) return;
   setFreshnessObserver((age) => metrics().headlinesAge.observe(age));
-  const { minSeconds } = config().feedPolling;
-  const now = Date.now();
-  for (const [url, section] of configuredFeeds()) {
-    // Spread over the floor: a network of thousands of feeds never polls them all at once.
-    state.feeds.set(url, { section, dueAt: now + Math.random() * minSeconds * 1000 });
-  }
+  syncFeeds(true);
   void unsubscribeRemoved(new Set(state.feeds.keys())).catch((error) =>
     logger().warn({ event: "websub" }, `websub: unsubscribing removed feeds failed: ${error}`),
   );
@@ -106,6 +115,7 @@ export function stopScheduler(): void {
 
 function tick(): void {
   const now = Date.now();
+  if (now - state.syncedAt >= SYNC_EVERY_MS) syncFeeds(false);
   for (const [url, feed] of state.feeds) {
     if (state.running.size >= CONCURRENCY) break;
     if (feed.dueAt > now || state.running.has(url)) continue;
@@ -123,18 +133,8 @@ function tick(): void {
   }
 }
 
-async function poll(url: string, section: SectionSlug): Promise<void> {
-  const feed = state.feeds.get(url)!;
-  const claim = await sharedLock(`poll:${url}`, CLAIM_MS);
-  if (claim === null) {
-    // Another instance has this slot: it polls, or has polled and set the next one.
-    const schedule = await pollScheduleOf(url);
-    const at = schedule ? Date.parse(schedule.nextPollAt) : NaN;
-    feed.dueAt = at > Date.now() ? at : Date.now() + 1_000 + Math.random() * 1_000;
-    return;
-  }
-  const started = Date.now();
-  await refreshFeed(url, section).catch(() => undefined);
+/** The feed's next interval, from what the store holds of it now. */
+async function planFor(url: string, now: number) {
   const [copy, health, subscription] = await Promise.all([
     feedStore().getCopy(url),
     feedStore().getHealth(url),
@@ -153,8 +153,39 @@ async function poll(url: string, section: SectionSlug): Promise<void> {
         ? health.lastError.retryAfterSeconds
         : null,
     pushed: isPushed(subscription),
-    now: started,
+    now,
   });
+  const fetchedAt = copy?.fetchedAt ? Date.parse(copy.fetchedAt) : NaN;
+  return { plan, fetchedAt };
+}
+
+async function poll(url: string, section: SectionSlug): Promise<void> {
+  const feed = state.feeds.get(url)!;
+  // Read within its interval already (a first page, a refresh, a push, another instance
+  // without Redis): that was this interval's read.
+  const before = await planFor(url, Date.now());
+  const readAgainAt = before.fetchedAt + withJitter(before.plan.seconds) * 1000;
+  if (readAgainAt > Date.now()) {
+    feed.dueAt = readAgainAt;
+    state.schedules.set(url, {
+      nextPollAt: new Date(readAgainAt).toISOString(),
+      intervalSeconds: before.plan.seconds,
+      reason: before.plan.reason,
+      lastPollAt: new Date(before.fetchedAt).toISOString(),
+    });
+    return;
+  }
+  const claim = await sharedLock(`poll:${url}`, CLAIM_MS);
+  if (claim === null) {
+    // Another instance has this slot: it polls, or has polled and set the next one.
+    const schedule = await pollScheduleOf(url);
+    const at = schedule ? Date.parse(schedule.nextPollAt) : NaN;
+    feed.dueAt = at > Date.now() ? at : Date.now() + 1_000 + Math.random() * 1_000;
+    return;
+  }
+  const started = Date.now();
+  await refreshFeed(url, section).catch(() => undefined);
+  const { plan } = await planFor(url, started);
   metrics().feedPolls.inc({ reason: plan.reason });
   const waitMs = withJitter(plan.seconds) * 1000;
   // The interval runs from the poll's start: a slow feed does not drift later and later.
