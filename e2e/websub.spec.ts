@@ -81,7 +81,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 
 async function metric(name: string, labels: string): Promise<number> {
   const text = (
-    await ask(null, "/api/metrics", {
+    await ask("riverbend", "/api/metrics", {
       headers: { authorization: `Bearer ${REVALIDATE_SECRET}` },
     })
   ).body;
@@ -148,7 +148,7 @@ test("a feed announcing a hub, in its document or a Link header, is subscribed o
   const topics = new Set((await standIn.websub.log()).map((entry) => entry.topic));
   expect(topics.has(topic("sports"))).toBe(false);
 
-  const status = await ask(null, "/api/feeds/status", {
+  const status = await ask("riverbend", "/api/feeds/status", {
     headers: { authorization: `Bearer ${REVALIDATE_SECRET}` },
   });
   const culture = JSON.parse(status.body).feeds.find(

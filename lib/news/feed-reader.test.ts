@@ -3,7 +3,7 @@ import { metrics } from "../ops/metrics";
 import { feedStore } from "./feed-store";
 import { FeedFetchError, fetchFeed, type FetchResult } from "../net/fetch-feed";
 import { copyRead } from "./feed-changes";
-import { peekFeed, readFeed, refreshFeed } from "./feed-reader";
+import { peekFeed, pollFeed, readFeed, refreshFeed } from "./feed-reader";
 
 jest.mock("../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
 jest.mock("../ops/log", () => ({ logUpstreamError: jest.fn(), logRefused: jest.fn() }));
@@ -234,5 +234,21 @@ describe("a copy's version", () => {
       url,
       expect.objectContaining({ version: changed.version, first: false }),
     );
+  });
+});
+
+describe("pollFeed", () => {
+  it("takes a read made while it waited as its own, and reads otherwise", async () => {
+    const url = "https://feeds.example/polled.xml";
+    const began = Date.now();
+    fetchMock.mockResolvedValueOnce(ok("Read by a page"));
+    await readFeed(url, "local");
+    // The poll began before that read ended: no second request.
+    await pollFeed(url, "local", began);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(ok("Read by the poll"));
+    await pollFeed(url, "local", Date.now() + 1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(peekFeed(url)?.[0]?.title).toBe("Read by the poll");
   });
 });

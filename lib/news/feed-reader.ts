@@ -150,7 +150,12 @@ async function lockAfterHolder(feedUrl: string): Promise<string | null | undefin
   return null;
 }
 
-async function read(feedUrl: string, section: string, force: boolean): Promise<FeedArticle[]> {
+async function read(
+  feedUrl: string,
+  section: string,
+  force: boolean,
+  since?: number,
+): Promise<FeedArticle[]> {
   const current = await feedStore().getCopy(feedUrl);
   if (!force && current) return current.articles;
   let lock = await sharedLock(`feed:${feedUrl}`, LOCK_MS);
@@ -168,11 +173,11 @@ async function read(feedUrl: string, section: string, force: boolean): Promise<F
   }
   const release = lock ? keepLock(feedUrl, lock) : () => undefined;
   try {
-    return await fetchAndRecord(
-      feedUrl,
-      section,
-      lock ? await feedStore().getCopy(feedUrl) : current,
-    );
+    const previous = lock ? await feedStore().getCopy(feedUrl) : current;
+    // A poll that waited for another read of the feed takes that read as its own.
+    const readAt = previous?.fetchedAt ? Date.parse(previous.fetchedAt) : NaN;
+    if (since !== undefined && previous && readAt >= since) return previous.articles;
+    return await fetchAndRecord(feedUrl, section, previous);
   } finally {
     // fetchAndRecord has written the new copy (and the health record) to the store already.
     release();
@@ -265,11 +270,11 @@ export async function underFeedLock<T>(feedUrl: string, write: () => Promise<T>)
 export function readFeed(
   feedUrl: string,
   section = "unknown",
-  { force = false }: { force?: boolean } = {},
+  { force = false, since }: { force?: boolean; since?: number } = {},
 ): Promise<FeedArticle[]> {
   const pending = inFlight.get(feedUrl);
   if (pending) return pending;
-  const reading = read(feedUrl, section, force).finally(() => inFlight.delete(feedUrl));
+  const reading = read(feedUrl, section, force, since).finally(() => inFlight.delete(feedUrl));
   inFlight.set(feedUrl, reading);
   return reading;
 }
@@ -282,6 +287,16 @@ export function readFeed(
 export async function refreshFeed(feedUrl: string, section = "unknown"): Promise<FeedArticle[]> {
   await inFlight.get(feedUrl)?.catch(() => undefined);
   return readFeed(feedUrl, section, { force: true });
+}
+
+/**
+ * A scheduled poll: reads the feed now, unless someone read it since `since` (epoch ms) while
+ * the poll waited for its turn (a page's first read, a refresh, another instance): that read
+ * was this interval's.
+ */
+export async function pollFeed(feedUrl: string, section: string, since: number): Promise<void> {
+  await inFlight.get(feedUrl)?.catch(() => undefined);
+  await readFeed(feedUrl, section, { force: true, since });
 }
 
 /**

@@ -2,7 +2,7 @@ import { sharedExtend, sharedGet, sharedLock, sharedSet } from "../cache";
 import { setFreshnessObserver } from "../cache/freshness.mjs";
 import { config } from "../env";
 import { logger, metrics } from "../ops";
-import { refreshFeed } from "./feed-reader";
+import { pollFeed } from "./feed-reader";
 import { feedStore } from "./feed-store";
 import { configuredFeeds } from "./feeds-config";
 import { pollInterval, withJitter, type PollReason } from "./poll-schedule";
@@ -84,7 +84,12 @@ function syncFeeds(atStart: boolean): void {
   const floorMs = config().feedPolling.minSeconds * 1000;
   const now = Date.now();
   const configured = configuredFeeds();
-  for (const url of state.feeds.keys()) if (!configured.has(url)) state.feeds.delete(url);
+  let removed = false;
+  for (const url of state.feeds.keys()) {
+    if (configured.has(url)) continue;
+    state.feeds.delete(url);
+    removed = true;
+  }
   for (const [url, section] of configured) {
     const known = state.feeds.get(url);
     if (known) known.section = section;
@@ -95,15 +100,17 @@ function syncFeeds(atStart: boolean): void {
       });
   }
   state.syncedAt = now;
+  if (removed || atStart) {
+    void unsubscribeRemoved(new Set(state.feeds.keys())).catch((error) =>
+      logger().warn({ event: "websub" }, `websub: unsubscribing removed feeds failed: ${error}`),
+    );
+  }
 }
 
 export function startScheduler(): void {
   if (state.timer) return;
   setFreshnessObserver((age) => metrics().headlinesAge.observe(age));
   syncFeeds(true);
-  void unsubscribeRemoved(new Set(state.feeds.keys())).catch((error) =>
-    logger().warn({ event: "websub" }, `websub: unsubscribing removed feeds failed: ${error}`),
-  );
   state.timer = setInterval(tick, TICK_MS);
   state.timer.unref();
 }
@@ -161,6 +168,7 @@ async function planFor(url: string, now: number) {
 
 async function poll(url: string, section: SectionSlug): Promise<void> {
   const feed = state.feeds.get(url)!;
+  const began = Date.now();
   // Read within its interval already (a first page, a refresh, a push, another instance
   // without Redis): that was this interval's read.
   const before = await planFor(url, Date.now());
@@ -184,7 +192,7 @@ async function poll(url: string, section: SectionSlug): Promise<void> {
     return;
   }
   const started = Date.now();
-  await refreshFeed(url, section).catch(() => undefined);
+  await pollFeed(url, section, began).catch(() => undefined);
   const { plan } = await planFor(url, started);
   metrics().feedPolls.inc({ reason: plan.reason });
   const waitMs = withJitter(plan.seconds) * 1000;
