@@ -15,5 +15,7 @@ export {
   sharedLock,
   sharedLockHeld,
   sharedSet,
+  sharedSetMember,
+  sharedSetMembers,
   sharedUnlock,
 } from "./shared-store";

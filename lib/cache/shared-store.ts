@@ -85,3 +85,25 @@ export async function sharedUnlock(name: string, token: string): Promise<void> {
     client.eval(RELEASE, { keys: [`${KEY_PREFIX}lock:${name}`], arguments: [token] }),
   );
 }
+
+/**
+ * Adds (`present`) or removes `member` in the set `key`; false when Redis could not take it.
+ * Atomic, so instances adding at the same moment never lose each other's members.
+ */
+export async function sharedSetMember(
+  key: string,
+  member: string,
+  present: boolean,
+): Promise<boolean> {
+  const answer = await withRedis((client) =>
+    present ? client.sAdd(KEY_PREFIX + key, member) : client.sRem(KEY_PREFIX + key, member),
+  );
+  return answer.ok;
+}
+
+/** The members of the set `key`, or `{ ok: false }` when Redis cannot answer. */
+export async function sharedSetMembers(
+  key: string,
+): Promise<{ ok: true; value: string[] } | { ok: false }> {
+  return withRedis<string[]>((client) => client.sMembers(KEY_PREFIX + key));
+}

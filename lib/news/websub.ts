@@ -1,5 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { sharedGet, sharedLock, sharedSet, sharedUnlock } from "../cache";
+import {
+  sharedGet,
+  sharedLock,
+  sharedSet,
+  sharedSetMember,
+  sharedSetMembers,
+  sharedUnlock,
+} from "../cache";
 import { config } from "../env";
 import { FEED_MAX_BYTES } from "../net/fetch-feed";
 import { postForm } from "../net/post-form";
@@ -120,12 +127,19 @@ function callbackOf(id: string): string | null {
   return origin ? new URL(`/api/websub/${id}`, origin).href : null;
 }
 
+/** The feeds this deployment has subscribed: a set in Redis, and this process's own copy. */
+const indexed = ((globalThis as { __riverbendWebSubFeeds?: Set<string> }).__riverbendWebSubFeeds ??=
+  new Set());
+
 async function addToIndex(feedUrl: string, present: boolean): Promise<void> {
-  const feeds = new Set((await load<string[]>(INDEX_KEY)) ?? []);
-  if (present === feeds.has(feedUrl)) return;
-  if (present) feeds.add(feedUrl);
-  else feeds.delete(feedUrl);
-  await save(INDEX_KEY, [...feeds]);
+  if (present) indexed.add(feedUrl);
+  else indexed.delete(feedUrl);
+  await sharedSetMember(INDEX_KEY, feedUrl, present);
+}
+
+async function subscribedFeeds(): Promise<string[]> {
+  const shared = await sharedSetMembers(INDEX_KEY);
+  return shared.ok ? shared.value : [...indexed];
 }
 
 async function askHub(subscription: Subscription, mode: "subscribe" | "unsubscribe") {
@@ -232,7 +246,7 @@ async function unsubscribe(subscription: Subscription): Promise<void> {
 /** Unsubscribes every feed the deployment subscribed that is no longer configured. */
 export async function unsubscribeRemoved(configured: ReadonlySet<string>): Promise<void> {
   if (!config().websubCallbackOrigin) return;
-  for (const feedUrl of (await load<string[]>(INDEX_KEY)) ?? []) {
+  for (const feedUrl of await subscribedFeeds()) {
     if (configured.has(feedUrl)) continue;
     const lock = await sharedLock(`websub:${feedUrl}`, 30_000);
     if (lock === null) continue;
