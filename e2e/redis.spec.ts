@@ -8,6 +8,7 @@ import {
   freePort,
   startInstance,
   startRedis,
+  waitFor,
   type Instance,
   type RedisServer,
 } from "./redis/instances.cjs";
@@ -45,11 +46,23 @@ test.beforeAll(async ({}, info) => {
   // A feed list of their own: the race tests give a section a new feed address each round.
   feedsFile = base.NEWS_FEEDS_FILE!.replace(/\.json$/, "-redis.json");
   copyFileSync(base.NEWS_FEEDS_FILE!, feedsFile);
-  const env = { ...base, NEWS_FEEDS_FILE: feedsFile, REDIS_URL: redis.url };
+  // Every feed is polled within a second of the start (then every 300 s, the ceiling), and the
+  // tests begin once all are: the reads they count are then their pages' own.
+  const env = {
+    ...base,
+    NEWS_FEEDS_FILE: feedsFile,
+    REDIS_URL: redis.url,
+    FEED_POLL_MIN_SECONDS: "1",
+  };
   [a, b] = await Promise.all([
     startInstance({ port: await freePort(), env }),
     startInstance({ port: await freePort(), env }),
   ]);
+  await waitFor(async () => {
+    const status = await fetch(`${a.url}/api/feeds/status`, { headers: AUTH });
+    const { feeds } = (await status.json()) as { feeds: { poll: unknown }[] };
+    return feeds.every((feed) => feed.poll !== null);
+  }, "the first polls");
 });
 
 test.afterAll(async () => {

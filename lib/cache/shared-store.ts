@@ -18,6 +18,9 @@ setRedisLogger((status, detail) => {
 
 export const SHARED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Redis takes whole milliseconds, at least one (a fraction is an error that costs the connection). */
+const whole = (ms: number) => Math.max(1, Math.ceil(ms));
+
 export { redisConfigured };
 
 export async function sharedGet<T>(
@@ -39,7 +42,7 @@ export async function sharedSet(
   ttlMs = SHARED_TTL_MS,
 ): Promise<boolean> {
   const answer = await withRedis((client) =>
-    client.set(KEY_PREFIX + key, JSON.stringify(value), { PX: ttlMs }),
+    client.set(KEY_PREFIX + key, JSON.stringify(value), { PX: whole(ttlMs) }),
   );
   return answer.ok;
 }
@@ -51,7 +54,7 @@ export async function sharedSet(
 export async function sharedLock(name: string, ttlMs: number): Promise<string | null | undefined> {
   const token = randomUUID();
   const answer = await withRedis<string | null>((client) =>
-    client.set(`${KEY_PREFIX}lock:${name}`, token, { NX: true, PX: ttlMs }),
+    client.set(`${KEY_PREFIX}lock:${name}`, token, { NX: true, PX: whole(ttlMs) }),
   );
   if (!answer.ok) return undefined;
   return answer.value === "OK" ? token : null;
@@ -68,7 +71,10 @@ const EXTEND = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call(
  */
 export async function sharedExtend(name: string, token: string, ttlMs: number): Promise<boolean> {
   const answer = await withRedis<number>((client) =>
-    client.eval(EXTEND, { keys: [`${KEY_PREFIX}lock:${name}`], arguments: [token, String(ttlMs)] }),
+    client.eval(EXTEND, {
+      keys: [`${KEY_PREFIX}lock:${name}`],
+      arguments: [token, String(whole(ttlMs))],
+    }),
   );
   return answer.ok && answer.value === 1;
 }

@@ -1,5 +1,5 @@
 import { config } from "../env";
-import { type FeedOutcome, logRefused, logUpstreamError, metrics } from "../ops";
+import { type FeedOutcome, logger, logRefused, logUpstreamError, metrics } from "../ops";
 import { sharedExtend, sharedLock, sharedLockHeld, sharedUnlock } from "../cache";
 import { FEED_TIMEOUT_MS } from "../net/fetch-feed";
 import { copyRead, versionOf } from "./feed-changes";
@@ -233,6 +233,7 @@ export async function storeCopy(
   feedUrl: string,
   copy: FeedCopy,
   previous: FeedCopy | undefined,
+  by: "read" | "push" = "read",
 ): Promise<FeedCopy> {
   const at = Date.now();
   const now = new Date(at).toISOString();
@@ -245,6 +246,11 @@ export async function storeCopy(
     changedAt: changed ? now : (previous?.changedAt ?? now),
   };
   await feedStore().setCopy(feedUrl, stored);
+  if (changed && previous)
+    logger().info(
+      { event: "feed-changed", feed: feedUrl, from: previous.version, to: version, by },
+      `feed changed: ${feedUrl} (${by})`,
+    );
   await copyRead(feedUrl, { version, at, first: previous === undefined });
   return stored;
 }

@@ -37,6 +37,8 @@ export interface PollSchedule {
 const TICK_MS = 500;
 /** How often the feed list is compared with the configuration (NEWS_FEEDS_FILE may change). */
 const SYNC_EVERY_MS = 5_000;
+/** How often subscriptions of feeds no longer configured are looked for. */
+const UNSUBSCRIBE_EVERY_MS = 60_000;
 const CLAIM_MS = 30_000;
 const CONCURRENCY = 8;
 /** How often subscriptions are looked after (subscribe, renew), per feed with a hub. */
@@ -55,6 +57,7 @@ interface State {
   subscriptionDue: Map<string, number>;
   subscribing: boolean;
   syncedAt: number;
+  unsubscribedAt: number;
 }
 
 const state = ((globalThis as { __riverbendScheduler?: State }).__riverbendScheduler ??= {
@@ -66,6 +69,7 @@ const state = ((globalThis as { __riverbendScheduler?: State }).__riverbendSched
   subscriptionDue: new Map(),
   subscribing: false,
   syncedAt: 0,
+  unsubscribedAt: 0,
 });
 
 /** The feed's schedule, as the instance that last polled it recorded it. */
@@ -76,12 +80,13 @@ export async function pollScheduleOf(feedUrl: string): Promise<PollSchedule | un
 
 /**
  * Follows the configuration: a feed no longer listed is no longer polled; a new one is first
- * polled between one and two floors from now (its first page reads it before that, if asked).
- * At start every feed is new, and the first polls are spread over one floor from now: a
- * network of thousands of feeds never polls them all at once.
+ * polled within one ceiling (its first page reads it before that, if asked). At start every
+ * feed is new, and the first polls are spread over one floor from now (a feed another instance
+ * read within its interval is skipped then): a network of thousands of feeds never polls them
+ * all at once.
  */
 function syncFeeds(atStart: boolean): void {
-  const floorMs = config().feedPolling.minSeconds * 1000;
+  const { minSeconds, maxSeconds } = config().feedPolling;
   const now = Date.now();
   const configured = configuredFeeds();
   let removed = false;
@@ -96,11 +101,17 @@ function syncFeeds(atStart: boolean): void {
     else
       state.feeds.set(url, {
         section,
-        dueAt: now + (atStart ? 0 : floorMs) + Math.random() * floorMs,
+        dueAt: atStart
+          ? now + Math.random() * minSeconds * 1000
+          : now + withJitter(maxSeconds) * 1000,
       });
   }
   state.syncedAt = now;
-  if (removed || atStart) {
+  // Feeds removed from the configuration, here or while this instance was down, are
+  // unsubscribed: when one goes, and every minute (first five seconds after the start).
+  if (atStart) state.unsubscribedAt = now - UNSUBSCRIBE_EVERY_MS + SYNC_EVERY_MS;
+  else if (removed || now - state.unsubscribedAt >= UNSUBSCRIBE_EVERY_MS) {
+    state.unsubscribedAt = now;
     void unsubscribeRemoved(new Set(state.feeds.keys())).catch((error) =>
       logger().warn({ event: "websub" }, `websub: unsubscribing removed feeds failed: ${error}`),
     );

@@ -382,6 +382,7 @@ async function applyDelivery(
         hints: previous?.hints ?? { ...parsed.hints, maxAgeSeconds: null },
       },
       previous,
+      "push",
     );
     metrics().websubDeliveries.inc({
       outcome: stored.version === previous?.version ? "unchanged" : "applied",
