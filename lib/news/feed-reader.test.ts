@@ -6,7 +6,11 @@ import { copyRead } from "./feed-changes";
 import { peekFeed, pollFeed, readFeed, refreshFeed } from "./feed-reader";
 
 jest.mock("../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
-jest.mock("../ops/log", () => ({ logUpstreamError: jest.fn(), logRefused: jest.fn() }));
+jest.mock("../ops/log", () => ({
+  logUpstreamError: jest.fn(),
+  logRefused: jest.fn(),
+  logger: () => ({ info: jest.fn(), warn: jest.fn() }),
+}));
 jest.mock("./feed-changes", () => ({
   ...jest.requireActual("./feed-changes"),
   copyRead: jest.fn(),
