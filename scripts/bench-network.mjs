@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:network` (also the last part of `npm run bench`), or
- * `node scripts/bench-network.mjs [--publications 3000] [--visit 300] [--build]`:
+ * `node scripts/bench-network.mjs [--publications 3000] [--visit 300] [--window 180] [--build]`:
  * one production server and one Redis with a generated network of 3,000 publications
  * (PUBLICATIONS_FILE), measured, never asserted:
  *  - time to start (to /api/health answering) with the file, and without it;
@@ -9,17 +9,29 @@
  *    sports, terms: four pages each), and after 300 more: memory must not hold every
  *    publication's pages;
  *  - feed reads for those 1,200 pages: the number of distinct feeds they show, not of
- *    publications (a feed is read once for every publication that lists it);
- *  - Redis bytes per publication (its pages; the shared feeds and sections counted apart).
+ *    publications (a feed is read once for every publication that lists it), the renders'
+ *    reads told apart from the scheduler's polls (its metrics);
+ *  - Redis bytes per publication (its pages; the shared feeds and sections counted apart);
+ *  - freshness, with TWO instances on the Redis and short polling bounds (POLLING below):
+ *    the stand-in's feed reads per minute over a window of --window seconds after a warm-up
+ *    of one ceiling, against what the feeds' intervals allow (/api/feeds/status: the sum over
+ *    feeds of 60 / interval), the gaps between each feed's polls (sampled there), and how
+ *    each instance's riverbend_feed_polls_total splits them;
+ *    then the renders that follow one feed's change: --visit publications' pages are cached,
+ *    a headline is published on the feed every home page shows, and once the next poll has
+ *    read it every page is asked for again: pages rendered anew (x-nextjs-cache: MISS) against
+ *    the pages that show the feed, and the time from publishing to the first page showing it.
  * The generated network: every publication lists the network's feeds; one in ten has a local
  * feed of its own (one of the stand-in's two town feeds), as a real network's towns would.
- * Needs Debian's redis-server, and a build (`npm run build`, or --build).
+ * Needs Debian's redis-server, and a build (`npm run build`, or --build). A summary of the
+ * figures ends the output.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import standIn from "../e2e/env.cjs";
+import catalogue from "../e2e/stand-in/catalogue.cjs";
 import instances from "../e2e/redis/instances.cjs";
 import { flag, numberOption } from "./lib/options.mjs";
 import {
@@ -34,23 +46,105 @@ import {
 } from "./lib/processes.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
 
-const { appEnv, STAND_IN_URL } = standIn;
-const { copyBuild, freePort, startRedis } = instances;
+const { appEnv, REVALIDATE_SECRET, STAND_IN_URL } = standIn;
+const { HOME_SECTION, SECTION_FEEDS } = catalogue;
+const { copyBuild, freePort, startInstance, startRedis } = instances;
 const PUBLICATIONS = numberOption("--publications", 3000);
 const VISIT = numberOption("--visit", 300);
+const WINDOW_SECONDS = numberOption("--window", 180);
 const PAGES = ["/", "/local", "/sports", "/terms"];
+/**
+ * The freshness part's polling bounds, short so that a few minutes hold several polls of every
+ * feed. The headlines' lifetime stays the default: the pages' own (`revalidate = 300` in
+ * app/[site]/[section]/page.tsx and app/[site]/[[...path]]/page.tsx) caps a longer one.
+ */
+const POLLING = {
+  FEED_POLL_MIN_SECONDS: "20",
+  FEED_POLL_MAX_SECONDS: "60",
+  FEED_REVALIDATE_SECONDS: "300",
+};
+const CEILING_SECONDS = Number(POLLING.FEED_POLL_MAX_SECONDS);
+/** How long a visited page stays fresh: renders after a change are counted within it. */
+const PAGE_LIFETIME_SECONDS = Number(POLLING.FEED_REVALIDATE_SECONDS);
+/** Polls come up to this share of their interval early (JITTER in lib/news/poll-schedule.ts). */
+const POLL_JITTER = 0.1;
+/** The feed changed: the one every publication's home page shows (its breaking news). */
+const CHANGED_FEED = SECTION_FEEDS[HOME_SECTION][0];
+/** Whether a page of PAGES shows CHANGED_FEED: the home page only (/local, /sports: others). */
+const showsChangedFeed = (page) => page === "/";
 
 requireSystemPrograms("bench");
 
-function ask(port, host, pathname) {
+/** GET `pathname` of publication `host` on the server at `port`: { status, headers, body }. */
+function ask(port, host, pathname, headers = {}) {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port, path: pathname, headers: { host } }, (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode));
-      })
+      .get(
+        { host: "127.0.0.1", port, path: pathname, headers: { ...headers, host } },
+        (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => (body += chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode, headers: response.headers, body }),
+          );
+        },
+      )
       .on("error", reject);
   });
+}
+
+/** An operator's endpoint (/api/feeds/status, /api/metrics), asked as the first publication. */
+async function operatorAsk(port, pathname) {
+  const answer = await ask(port, hostOf(0), pathname, {
+    authorization: `Bearer ${REVALIDATE_SECRET}`,
+  });
+  if (answer.status !== 200) throw new Error(`${pathname}: ${answer.status}`);
+  return answer.body;
+}
+const feedStatuses = async (port) => JSON.parse(await operatorAsk(port, "/api/feeds/status")).feeds;
+const metricsText = (port) => operatorAsk(port, "/api/metrics");
+
+/**
+ * The sum of a metric's samples in Prometheus text, by the value of `label` ("" when not
+ * grouped): a Map, value → sum.
+ */
+function metricBy(text, name, label) {
+  const sums = new Map();
+  for (const [, labels = "", value] of text.matchAll(
+    new RegExp(`^${name}(?:\\{([^}]*)\\})? (\\S+)$`, "gm"),
+  )) {
+    const key = label ? (labels.match(new RegExp(`${label}="([^"]*)"`))?.[1] ?? "") : "";
+    sums.set(key, (sums.get(key) ?? 0) + Number(value));
+  }
+  return sums;
+}
+const metricSum = (text, name) => metricBy(text, name, "").get("") ?? 0;
+/** How much a metric's sum grew from one scrape (`before`) to a later one (`after`). */
+const metricGrowth = (before, after, name) => metricSum(after, name) - metricSum(before, name);
+
+/** The stand-in's reads of each feed so far, by path without "/feeds/" ("national.xml"). */
+async function feedHits() {
+  const hits = await (await fetch(`${STAND_IN_URL}/__control/hits`)).json();
+  return new Map(
+    Object.entries(hits)
+      .filter(([pathname]) => pathname.startsWith("/feeds/"))
+      .map(([pathname, count]) => [pathname.replace("/feeds/", ""), count]),
+  );
+}
+/** What each count of `after` (a Map) grew by since `before`, counts that did not grow left out. */
+const between = (before, after) =>
+  new Map(
+    [...after]
+      .map(([key, count]) => [key, count - (before.get(key) ?? 0)])
+      .filter(([, grown]) => grown > 0),
+  );
+const sum = (values) => values.reduce((total, value) => total + value, 0);
+/** "60 s ×20, 45 s ×1": how many of `values` are each value. */
+function tally(values) {
+  const counts = new Map();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].map(([value, count]) => `${value} ×${count}`).join(", ");
 }
 
 /** Resident memory of a process, MB (Linux). */
@@ -61,6 +155,8 @@ function rssMb(pid) {
 
 const redisCli = (redis, ...a) =>
   execFileSync("redis-cli", ["-p", String(redis.port), ...a], { encoding: "utf8" });
+/** Whether a Redis key is one of `host`'s pages (…/<host> for its home page, …/<host>/<path>). */
+const isKeyOf = (key, host) => key.includes(`/${host}/`) || key.endsWith(`/${host}`);
 const redisUsed = (redis) =>
   Number(redisCli(redis, "info", "memory").match(/used_memory:(\d+)/)[1]);
 
@@ -87,8 +183,10 @@ const publications = Array.from({ length: PUBLICATIONS }, (_, i) => ({
     : {}),
 }));
 writeFileSync(file, JSON.stringify({ publications }));
+// Which build is measured: the figures follow the app's code.
+const buildId = readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim();
 console.log(
-  `A network of ${PUBLICATIONS} publications (${(readFileSync(file).length / 1024).toFixed(0)} kB file), Node ${process.version}`,
+  `A network of ${PUBLICATIONS} publications (${(readFileSync(file).length / 1024).toFixed(0)} kB file), Node ${process.version}, build ${buildId}`,
 );
 
 const redis = await startRedis();
@@ -101,6 +199,7 @@ const env = {
 /** The production server on a fresh copy of the build; resolves once /api/health answers. */
 async function startServer(extra) {
   const instanceDir = copyBuild();
+  onStop(() => rmSync(instanceDir, { recursive: true, force: true }));
   const port = await freePort();
   const started = performance.now();
   const child = run(process.execPath, [path.join(root, "server.mjs"), "-p", String(port)], {
@@ -108,7 +207,7 @@ async function startServer(extra) {
     cwd: instanceDir,
   });
   // Polled often: the time to start is one of the figures.
-  await waitFor(async () => (await ask(port, "localhost", "/api/health")) === 200, {
+  await waitFor(async () => (await ask(port, "localhost", "/api/health")).status === 200, {
     what: "the server",
     timeoutMs: 120_000,
     intervalMs: 20,
@@ -119,6 +218,25 @@ async function stopServer(server) {
   await stop(server.child);
   rmSync(server.dir, { recursive: true, force: true });
 }
+
+/**
+ * Asks the server at `port` for every page of PAGES of publications `from` to `from + count`,
+ * one request at a time; `look(page, answer, host)` sees each answer. Resolves with the milliseconds.
+ */
+async function visit(port, from, count, look = () => {}) {
+  const started = performance.now();
+  for (let i = from; i < from + count; i++) {
+    for (const page of PAGES) {
+      const answer = await ask(port, hostOf(i), page);
+      if (answer.status !== 200) throw new Error(`${hostOf(i)}${page}: ${answer.status}`);
+      look(page, answer, hostOf(i));
+    }
+  }
+  return performance.now() - started;
+}
+
+/** Figures for the summary at the end: [what, figure]. */
+const summary = [];
 
 // 1. Start-up: without the file (one publication), then with it.
 const starts = { embedded: [], network: [] };
@@ -136,40 +254,36 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 console.log("\nTime to start (spawn to /api/health answering, median of 3):");
 console.log(`  one publication (no file)         ${median(starts.embedded).toFixed(0)} ms`);
 console.log(`  ${PUBLICATIONS} publications               ${median(starts.network).toFixed(0)} ms`);
+summary.push([
+  "time to start",
+  `${median(starts.network).toFixed(0)} ms (${median(starts.embedded).toFixed(0)} ms with one publication)`,
+]);
 
 // 2. Memory and feed reads while publications are visited.
 redisCli(redis, "flushall");
 const server = await startServer({ PUBLICATIONS_FILE: file });
 await sleep(2_000);
 const idle = rssMb(server.child.pid);
-const hitsBefore = await (await fetch(`${STAND_IN_URL}/__control/hits`)).json();
+const hitsBefore = await feedHits();
+const metricsBefore = await metricsText(server.port);
 const usedBefore = redisUsed(redis);
 
-async function visit(from, count) {
-  const started = performance.now();
-  for (let i = from; i < from + count; i++) {
-    for (const page of PAGES) {
-      const status = await ask(server.port, hostOf(i), page);
-      if (status !== 200) throw new Error(`${hostOf(i)}${page}: ${status}`);
-    }
-  }
-  return performance.now() - started;
-}
-
-const firstMs = await visit(0, VISIT);
+const firstMs = await visit(server.port, 0, VISIT);
 await sleep(1_000);
 const afterFirst = rssMb(server.child.pid);
-const hitsAfter = await (await fetch(`${STAND_IN_URL}/__control/hits`)).json();
+const hitsAfter = await feedHits();
+const metricsAfter = await metricsText(server.port);
 const usedAfter = redisUsed(redis);
-const secondMs = await visit(VISIT, VISIT);
+const secondMs = await visit(server.port, VISIT, VISIT);
 await sleep(1_000);
 const afterSecond = rssMb(server.child.pid);
 
-const feedReads = Object.entries(hitsAfter)
-  .filter(([pathname]) => pathname.startsWith("/feeds/"))
-  .map(([pathname, hits]) => [pathname, hits - (hitsBefore[pathname] ?? 0)])
-  .filter(([, reads]) => reads > 0);
-const totalReads = feedReads.reduce((sum, [, reads]) => sum + reads, 0);
+const feedReads = [...between(hitsBefore, hitsAfter)];
+const totalReads = sum(feedReads.map(([, reads]) => reads));
+// The scheduler polls every feed meanwhile (its default bounds): its reads are told apart.
+const pollReads = metricGrowth(metricsBefore, metricsAfter, "riverbend_feed_polls_total");
+const renderReads =
+  metricGrowth(metricsBefore, metricsAfter, "riverbend_feed_fetches_total") - pollReads;
 
 console.log(`\nVisiting publications (${PAGES.join(", ")} on each, one request at a time):`);
 console.log(`  resident memory at idle             ${idle.toFixed(0)} MB`);
@@ -180,14 +294,25 @@ console.log(
   `  after ${VISIT} more (${(secondMs / 1000).toFixed(1)} s)             ${afterSecond.toFixed(0)} MB`,
 );
 console.log(
-  `  feed reads for the first ${VISIT * PAGES.length} pages: ${totalReads}, for ${feedReads.length} distinct feeds (${feedReads.map(([p, n]) => `${p.replace("/feeds/", "")} ${n}`).join(", ")})`,
+  `  feed reads for the first ${VISIT * PAGES.length} pages: ${totalReads}, for ${feedReads.length} distinct feeds (${feedReads.map(([feed, n]) => `${feed} ${n}`).join(", ")})`,
+);
+console.log(
+  `    of them by renders ${renderReads}, by the scheduler's polls ${pollReads} (riverbend_feed_fetches_total, riverbend_feed_polls_total)`,
+);
+summary.push(
+  [
+    "resident memory",
+    `${idle.toFixed(0)} MB idle, ${afterFirst.toFixed(0)} MB after ${VISIT} publications, ${afterSecond.toFixed(0)} MB after ${2 * VISIT}`,
+  ],
+  [
+    "feed reads for the first pages",
+    `${totalReads} for ${VISIT * PAGES.length} pages (${feedReads.length} distinct feeds; ${renderReads} by renders, ${pollReads} by polls)`,
+  ],
 );
 
 // 3. Redis: what the pages of one publication take.
 const keys = redisCli(redis, "--scan").split("\n").filter(Boolean);
-const perPublication = keys.filter(
-  (key) => key.includes(`/${hostOf(1)}/`) || key.endsWith(`/${hostOf(1)}`),
-);
+const perPublication = keys.filter((key) => isKeyOf(key, hostOf(1)));
 let pageBytes = 0;
 for (const key of perPublication) pageBytes += Number(redisCli(redis, "memory", "usage", key));
 console.log("\nRedis:");
@@ -198,7 +323,263 @@ console.log(
   `  one publication's own keys: ${perPublication.length}, ${(pageBytes / 1024).toFixed(0)} kB (MEMORY USAGE)`,
 );
 console.log(`  keys in all: ${keys.length}`);
+summary.push([
+  "Redis per publication",
+  `${((usedAfter - usedBefore) / VISIT / 1024).toFixed(0)} kB`,
+]);
 
 await stopServer(server);
+
+// 4. Freshness: two instances on the one Redis, polling the network's feeds on their own.
+redisCli(redis, "flushall");
+// instances.cjs's instances keep their log lines: a Redis that stops answering shows there.
+const servers = await Promise.all(
+  ["A", "B"].map(async (name) => {
+    const port = await freePort();
+    const instance = await startInstance({
+      port,
+      env: { ...env, PUBLICATIONS_FILE: file, ...POLLING },
+    });
+    onStop(() => instance.cleanup());
+    return Object.assign(instance, { name });
+  }),
+);
+const [a, b] = servers;
+/** Times the instance found Redis unavailable (its log), from its `from`th line on. */
+const redisLost = (instance, from = 0) =>
+  instance.output.slice(from).filter((line) => line.includes("redis: unavailable")).length;
+const allMetrics = () => Promise.all(servers.map((instance) => metricsText(instance.port)));
+console.log(
+  `\nFreshness: instances A and B on one Redis, ${Object.entries(POLLING)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(", ")}`,
+);
+
+// 4a. Feed reads per minute, against what the feeds' intervals allow.
+const feedName = (feed) => feed.url.replace(`${STAND_IN_URL}/feeds/`, "");
+/** How often /api/feeds/status is read during the window, for each feed's poll times. */
+const SAMPLE_MS = 2_000;
+/**
+ * Each feed's poll times (its schedule's lastPollAt, shared through Redis) as /api/feeds/status
+ * tells them every SAMPLE_MS until `until` (performance.now()): feed → a Set of epoch ms.
+ */
+async function pollTimes(port, until) {
+  const times = new Map();
+  while (performance.now() < until) {
+    for (const feed of await feedStatuses(port)) {
+      if (!feed.poll) continue;
+      if (!times.has(feedName(feed))) times.set(feedName(feed), new Set());
+      times.get(feedName(feed)).add(Date.parse(feed.poll.lastPollAt));
+    }
+    await sleep(SAMPLE_MS);
+  }
+  return times;
+}
+
+await sleep(CEILING_SECONDS * 1000);
+const windowStart = {
+  at: performance.now(),
+  hits: await feedHits(),
+  metrics: await allMetrics(),
+  logLines: servers.map((instance) => instance.output.length),
+};
+const seenPolls = await pollTimes(a.port, windowStart.at + WINDOW_SECONDS * 1000);
+const windowEnd = { at: performance.now(), hits: await feedHits(), metrics: await allMetrics() };
+const minutes = (windowEnd.at - windowStart.at) / 60_000;
+const feeds = await feedStatuses(a.port);
+const windowReads = between(windowStart.hits, windowEnd.hits);
+const readsOf = (feed) => windowReads.get(feedName(feed)) ?? 0;
+const unscheduled = feeds.filter((feed) => !feed.poll);
+const scheduled = feeds.filter((feed) => feed.poll);
+const expectedPerMinute = sum(scheduled.map((feed) => 60 / feed.poll.intervalSeconds));
+const readsPerMinute = sum([...windowReads.values()]) / minutes;
+const perFeed = feeds.map((feed) => readsOf(feed) / minutes);
+// The most polls a window can hold: one at its start, then one every interval less the jitter.
+const overRead = scheduled.filter(
+  (feed) =>
+    readsOf(feed) >
+    Math.floor((minutes * 60) / (feed.poll.intervalSeconds * (1 - POLL_JITTER))) + 1,
+);
+const pollsByReason = (text) => metricBy(text, "riverbend_feed_polls_total", "reason");
+const polls = windowEnd.metrics.map((text, index) =>
+  between(pollsByReason(windowStart.metrics[index]), pollsByReason(text)),
+);
+const pollCounts = polls.map((byReason) => sum([...byReason.values()]));
+const fetches = windowEnd.metrics.map((text, index) =>
+  metricGrowth(windowStart.metrics[index], text, "riverbend_feed_fetches_total"),
+);
+const ratio = readsPerMinute / expectedPerMinute;
+// Exact where the counts are not: the gaps between a feed's polls, against its interval less
+// the jitter (a second's leeway for the tick). Two polls closer than SAMPLE_MS look like one.
+const gaps = scheduled.flatMap((feed) => {
+  const times = [...(seenPolls.get(feedName(feed)) ?? [])].sort((x, y) => x - y);
+  return times.slice(1).map((at, index) => ({
+    feed: feedName(feed),
+    seconds: (at - times[index]) / 1000,
+    allowed: feed.poll.intervalSeconds * (1 - POLL_JITTER) - 1,
+  }));
+});
+const tooClose = gaps.filter((gap) => gap.seconds < gap.allowed);
+const shortestGap = gaps.length
+  ? `${Math.min(...gaps.map((gap) => gap.seconds)).toFixed(1)} s`
+  : "none";
+
+console.log(
+  `\nFeed reads, over ${(minutes * 60).toFixed(0)} s after a warm-up of ${CEILING_SECONDS} s (no readers):`,
+);
+console.log(
+  `  configured feeds                  ${feeds.length} (intervals: ${tally(scheduled.map((feed) => `${feed.poll.intervalSeconds} s`))}; reasons: ${tally(scheduled.map((feed) => feed.poll.reason))}${unscheduled.length ? `; ${unscheduled.length} never polled` : ""})`,
+);
+console.log(
+  `  stand-in feed reads               ${readsPerMinute.toFixed(1)} a minute (a feed: ${Math.min(...perFeed).toFixed(2)} to ${Math.max(...perFeed).toFixed(2)} a minute)`,
+);
+console.log(
+  `  expected at most                  ${expectedPerMinute.toFixed(1)} a minute (sum over feeds of 60 / interval, /api/feeds/status)`,
+);
+console.log(
+  `  observed / expected               ${ratio.toFixed(2)} (polls come up to ${POLL_JITTER * 100}% early: about 1.05 is one read a feed an interval; a feed read at both ends of the window counts once more)`,
+);
+console.log(
+  `  gaps between a feed's polls       ${gaps.length} seen (/api/feeds/status every ${SAMPLE_MS / 1000} s), the shortest ${shortestGap}; shorter than the interval less ${POLL_JITTER * 100}%: ${tooClose.length ? tooClose.map((gap) => `${gap.feed} ${gap.seconds.toFixed(1)} s`).join(", ") : "none"}`,
+);
+console.log(
+  `  feeds read more than their interval allows: ${overRead.length ? overRead.map((feed) => `${feedName(feed)} ${readsOf(feed)}`).join(", ") : "none"}`,
+);
+for (const [index, instance] of servers.entries()) {
+  console.log(
+    `  instance ${instance.name}: polls ${pollCounts[index]} (${[...polls[index]]
+      .map(([reason, count]) => `${reason} ${count}`)
+      .join(
+        ", ",
+      )}), feed fetches ${fetches[index]}; Redis unavailable ${redisLost(instance, windowStart.logLines[index])} times (${redisLost(instance)} since start; each instance polls on its own then)`,
+  );
+}
+console.log(
+  `  polls A + B: ${sum(pollCounts)}; reads the stand-in saw: ${sum([...windowReads.values()])}`,
+);
+summary.push([
+  "feed reads a minute (two instances)",
+  `${readsPerMinute.toFixed(1)} against ${expectedPerMinute.toFixed(1)} expected at most, ${ratio.toFixed(2)}x, for ${feeds.length} feeds (polls A ${pollCounts[0]}, B ${pollCounts[1]}); gaps under the interval: ${tooClose.length} of ${gaps.length}`,
+]);
+
+// 4b. The renders that follow one feed's change. The visited pages are cached through A and
+// asked for through B (served from Redis): once before the change, when none should be
+// rendered, and once after the next poll has read it. x-nextjs-cache: MISS is a render.
+async function sweep(title) {
+  const group = () => ({ pages: 0, rendered: 0, stale: 0 });
+  // `without`: pages showing the feed but not the headline; `othersRendered`: pages not
+  // showing it that were rendered all the same. Both named, for a look at what happened.
+  const counts = {
+    showing: group(),
+    others: group(),
+    withHeadline: 0,
+    without: [],
+    othersRendered: [],
+  };
+  const ms = await visit(b.port, 0, VISIT, (page, answer, host) => {
+    const shows = showsChangedFeed(page);
+    const cache = answer.headers["x-nextjs-cache"] ?? "none";
+    const counted = shows ? counts.showing : counts.others;
+    counted.pages++;
+    if (cache === "STALE") counted.stale++;
+    else if (cache !== "HIT") {
+      counted.rendered++;
+      if (!shows) counts.othersRendered.push(`${host}${page}`);
+    }
+    if (!title || !shows) return;
+    if (answer.body.includes(title)) counts.withHeadline++;
+    else counts.without.push(`${host}${page} (${cache})`);
+  });
+  return { ...counts, ms };
+}
+const changeRenders = async () =>
+  sum(
+    (await allMetrics()).map((text) =>
+      metricSum(text, "riverbend_feed_change_to_page_seconds_count"),
+    ),
+  );
+/** The first few of a list of pages, for a line of the output. */
+const some = (pages) => `${pages.slice(0, 5).join(", ")}${pages.length > 5 ? ", …" : ""}`;
+const stale = (counts) =>
+  counts.showing.stale + counts.others.stale
+    ? `; served stale ${counts.showing.stale + counts.others.stale}`
+    : "";
+
+const fillStarted = performance.now();
+const fillMs = await visit(a.port, 0, VISIT);
+await sleep(1_000); // A's pages reach Redis just after their answers
+const visitedHosts = Array.from({ length: VISIT }, (_, i) => hostOf(i));
+const storedPages = redisCli(redis, "--scan", "--pattern", "*APP_PAGE*")
+  .split("\n")
+  .filter((key) => visitedHosts.some((host) => isKeyOf(key, host))).length;
+const before = await sweep(null);
+// A page outside the visited set, asked for until it shows the headline.
+const probeHost = hostOf(PUBLICATIONS - 1);
+await ask(a.port, probeHost, "/");
+const changeRendersBefore = await changeRenders();
+const title = `Bench headline ${Date.now()}`;
+const publishedAt = Date.now();
+await fetch(`${STAND_IN_URL}/__control/headline`, {
+  method: "POST",
+  body: JSON.stringify({ feed: CHANGED_FEED, title }),
+});
+const shownMs = await waitFor(
+  async () => (await ask(a.port, probeHost, "/")).body.includes(title),
+  {
+    what: `the headline on ${probeHost}`,
+    timeoutMs: 3 * CEILING_SECONDS * 1000,
+    intervalMs: 250,
+  },
+);
+const changed = (await feedStatuses(a.port)).find((feed) =>
+  feed.url.endsWith(`/feeds/${CHANGED_FEED}.xml`),
+);
+const polledMs = Date.parse(changed.poll.lastPollAt) - publishedAt;
+const after = await sweep(title);
+const changeRendersAfter = (await changeRenders()) - changeRendersBefore;
+const pagesAgeSeconds = (performance.now() - fillStarted) / 1000;
+
+console.log(
+  `\nOne feed's change (${CHANGED_FEED}, listed by ${changed.publicationCount} publications; ${VISIT} publications' ${PAGES.join(", ")} cached through A in ${(fillMs / 1000).toFixed(1)} s, asked for through B):`,
+);
+console.log(
+  `  visited pages in Redis            ${storedPages} of ${VISIT * PAGES.length} (B renders those it does not find there)`,
+);
+console.log(
+  `  before the change: pages rendered ${before.showing.rendered + before.others.rendered} of ${before.showing.pages + before.others.pages}${stale(before)} (${(before.ms / 1000).toFixed(1)} s)`,
+);
+console.log(
+  `  publish to the poll reading it    ${(polledMs / 1000).toFixed(1)} s (poll interval ${changed.poll.intervalSeconds} s, ${changed.poll.reason})`,
+);
+console.log(`  publish to the first page showing it  ${(shownMs / 1000).toFixed(1)} s`);
+console.log(
+  `  after: pages rendered anew        ${after.showing.rendered} of the ${after.showing.pages} that show ${CHANGED_FEED}, ${after.others.rendered} of the ${after.others.pages} others${stale(after)} (${(after.ms / 1000).toFixed(1)} s)`,
+);
+if (after.othersRendered.length) console.log(`  others rendered: ${some(after.othersRendered)}`);
+console.log(
+  `  showing the headline              ${after.withHeadline} of ${after.showing.pages}${after.without.length ? `; without it: ${some(after.without)}` : ""}`,
+);
+console.log(
+  `  riverbend_feed_change_to_page_seconds_count, A + B: +${changeRendersAfter} (the sweep's renders and the probe's)`,
+);
+console.log(
+  `  oldest visited page at the end    ${pagesAgeSeconds.toFixed(0)} s (${pagesAgeSeconds < PAGE_LIFETIME_SECONDS ? "within" : "PAST"} their ${PAGE_LIFETIME_SECONDS} s lifetime${pagesAgeSeconds < PAGE_LIFETIME_SECONDS ? ": no page expired by age" : ": pages expired by age are counted too"})`,
+);
+summary.push(
+  [
+    "renders after one feed's change",
+    `${after.showing.rendered} of ${after.showing.pages} pages showing it (${after.withHeadline} with the headline), ${after.others.rendered} of ${after.others.pages} others (before it: ${before.showing.rendered + before.others.rendered} of ${before.showing.pages + before.others.pages})`,
+  ],
+  [
+    "publish to first page showing it",
+    `${(shownMs / 1000).toFixed(1)} s (the poll read it after ${(polledMs / 1000).toFixed(1)} s)`,
+  ],
+);
+
+await Promise.all(servers.map((instance) => instance.cleanup()));
 await redis.cleanup();
+
+console.log(`\nSummary (${PUBLICATIONS} publications):`);
+const width = Math.max(...summary.map(([what]) => what.length));
+for (const [what, figure] of summary) console.log(`  ${what.padEnd(width)}  ${figure}`);
 process.exit(0);
