@@ -48,7 +48,8 @@ export const getSectionHeadlines = cache(
   },
 );
 
-const STARTED = Date.now();
+/** When this process started (not when this module first loaded: the first render). */
+const STARTED = performance.timeOrigin;
 /** Pages (publication, section, feed version) already counted as showing a change. */
 const shown = ((globalThis as { __riverbendChangesShown?: Set<string> }).__riverbendChangesShown ??=
   new Set());
