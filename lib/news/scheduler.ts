@@ -1,4 +1,4 @@
-import { sharedExtend, sharedGet, sharedLock, sharedSet } from "../cache";
+import { redisConfigured, sharedExtend, sharedGet, sharedLock, sharedSet } from "../cache";
 import { setFreshnessObserver } from "../cache/freshness.mjs";
 import { config } from "../env";
 import { logger, metrics } from "../ops";
@@ -20,7 +20,9 @@ import { isPushed, keepSubscribed, subscriptionOf, unsubscribeRemoved } from "./
  * shared store (`poll:<feed>`) that lives until the poll is due. The instance that creates it
  * (SET NX) polls; the others learn the due time from the feed's schedule record and wait. While
  * a poll runs the key lives CLAIM_MS, so an instance that dies polling frees the feed soon.
- * Without Redis, or while it is away, each instance keeps its own schedule.
+ * Without Redis each instance keeps its own schedule; while a configured Redis does not answer,
+ * polls wait a few seconds and ask again, and an instance polls on its own only once Redis has
+ * been away for a whole ceiling (a timeout under load must not double every read).
  *
  * Started by instrumentation-node.ts when the server starts (never during a build). Polls run
  * at most CONCURRENCY at a time per instance, on a timer that never keeps the process alive.
@@ -58,6 +60,8 @@ interface State {
   subscribing: boolean;
   syncedAt: number;
   unsubscribedAt: number;
+  /** Since when Redis (configured) has not answered a poll's claim; null while it answers. */
+  redisLostSince: number | null;
 }
 
 const state = ((globalThis as { __riverbendScheduler?: State }).__riverbendScheduler ??= {
@@ -70,6 +74,7 @@ const state = ((globalThis as { __riverbendScheduler?: State }).__riverbendSched
   subscribing: false,
   syncedAt: 0,
   unsubscribedAt: 0,
+  redisLostSince: null,
 });
 
 /** The feed's schedule, as the instance that last polled it recorded it. */
@@ -195,6 +200,17 @@ async function poll(url: string, section: SectionSlug): Promise<void> {
     return;
   }
   const claim = await sharedLock(`poll:${url}`, CLAIM_MS);
+  if (claim === undefined && redisConfigured()) {
+    // Redis did not answer (a moment's timeout under load, or it is down). Polling alone now
+    // would read the feed a second time whenever another instance holds its slot: wait a few
+    // seconds and ask again, and poll alone only once Redis has been away for a whole ceiling.
+    const now = Date.now();
+    state.redisLostSince ??= now;
+    if (now - state.redisLostSince < config().feedPolling.maxSeconds * 1000) {
+      feed.dueAt = now + 2_000 + Math.random() * 2_000;
+      return;
+    }
+  } else state.redisLostSince = null;
   if (claim === null) {
     // Another instance has this slot: it polls, or has polled and set the next one.
     const schedule = await pollScheduleOf(url);
