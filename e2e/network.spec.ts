@@ -285,9 +285,7 @@ test("a host that is no publication's gets 421 and leaves nothing behind, whatev
   // requests.
   const grown = [...after].filter(
     ([file, size]) =>
-      before.get(file) !== size &&
-      !file.includes("/cache/photos/") &&
-      !file.endsWith("/tags.json"),
+      before.get(file) !== size && !file.includes("/cache/photos/") && !file.endsWith("/tags.json"),
   );
   expect(grown).toEqual([]);
   // Load balancers ask by address: the health check answers whatever the host.
