@@ -1,4 +1,5 @@
 import { reshapeBlogList, reshapeBlogPost } from "./reshape";
+import { readCapped } from "../net/read-capped";
 import { BlogSourceError, isValidSlug, type BlogSource } from "./types";
 
 /**
@@ -26,25 +27,13 @@ function endpoint(host: URL, name: string, query: Record<string, string>): URL {
   return url;
 }
 
-async function readCapped(response: Response): Promise<string> {
-  const declared = Number(response.headers.get("content-length"));
-  if (declared > BLOG_MAX_BYTES)
+async function readBlogAnswer(response: Response): Promise<string> {
+  const declared = response.headers.get("content-length");
+  if (Number(declared) > BLOG_MAX_BYTES)
     throw new BlogSourceError(`answer of ${declared} bytes is too large`);
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > BLOG_MAX_BYTES) {
-      await reader.cancel();
-      throw new BlogSourceError(`answer over the ${BLOG_MAX_BYTES} byte cap`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const body = await readCapped(response.body, declared, BLOG_MAX_BYTES);
+  if (body === null) throw new BlogSourceError(`answer over the ${BLOG_MAX_BYTES} byte cap`);
+  return body.toString("utf8");
 }
 
 function failure(url: URL, error: unknown): BlogSourceError {
@@ -73,7 +62,7 @@ async function getJson(host: FunctionsHost, url: URL): Promise<{ status: number;
       throw new BlogSourceError(`${url.pathname}: HTTP ${response.status}`);
     }
     // Reading the body is inside the try too: a stalled or cut body is the host's failure.
-    body = await readCapped(response);
+    body = await readBlogAnswer(response);
   } catch (error) {
     throw failure(url, error);
   }

@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { readCapped } from "@/lib/net/read-capped";
 import { metrics } from "@/lib/ops";
 import { MAX_DELIVERY_BYTES, receiveDelivery, verifyIntent } from "@/lib/news/websub";
 
@@ -27,30 +28,13 @@ export async function GET(request: Request, { params }: Params) {
   });
 }
 
-/** The body, or null past `limit` bytes (the reading stops there). */
-async function boundedBody(request: Request, limit: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get("content-length"));
-  if (declared > limit) return null;
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 export async function POST(request: Request, { params }: Params) {
   const { id } = await params;
-  const body = await boundedBody(request, MAX_DELIVERY_BYTES);
+  const body = await readCapped(
+    request.body,
+    request.headers.get("content-length"),
+    MAX_DELIVERY_BYTES,
+  );
   if (body === null) {
     metrics().websubDeliveries.inc({ outcome: "too-large" });
     return new Response(null, { status: 413, headers: NO_STORE });
