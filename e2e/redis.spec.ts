@@ -118,6 +118,30 @@ test("a page rendered on one instance is served by the other without reading the
   await sharedWithoutFeedRead(b, a, "food");
 });
 
+test("a page rendered while Redis is away is shared once it is back, not rendered again", async () => {
+  const cache = async (server: Server, path: string) =>
+    (await fetch(server.url + path)).headers.get("x-nextjs-cache");
+  await redis.stop();
+  // Rendered while A cannot reach Redis: stored on A's disk only, and served from there.
+  expect(await cache(a, "/realestate")).toBe("MISS");
+  expect(await cache(a, "/realestate")).toBe("HIT");
+  const logged = [a.output.length, b.output.length];
+  await redis.start();
+  await expect
+    .poll(
+      () =>
+        [a, b].map(
+          (s, i) => s.output.slice(logged[i]).filter((l) => l.includes("redis: connected")).length,
+        ),
+      { timeout: 15_000 },
+    )
+    .toEqual([1, 1]);
+  // Redis came back empty. A shares the page it made meanwhile instead of rendering it again
+  // (Redis's miss is otherwise the truth), and B is served it from Redis.
+  expect(await cache(a, "/realestate")).toBe("HIT");
+  expect(await cache(b, "/realestate")).toBe("HIT");
+});
+
 test("a refresh on one instance is seen on the other at once: headlines and blog", async () => {
   for (const server of [a, b]) expect((await get(server, "/technology")).status).toBe(200);
   const title = `Shared cache carries the council vote ${Date.now()}`;

@@ -13,6 +13,12 @@
  *   truth; only when Redis cannot answer is the local disk read.
  * - set: written to the local disk (the fallback) and to Redis; no copy is kept in memory.
  * - revalidateTag: recorded locally and in Redis.
+ * - An entry Redis did not take (a timeout, or Redis skipped for a moment after one) is kept
+ *   for a while, and written to Redis the next time its key is read there and Redis holds
+ *   nothing newer. Without that, every page rendered during a moment's timeout was rendered
+ *   again once Redis answered, though nothing had changed: Redis, the truth, did not have it.
+ *   Written late with the time it was made, it still yields to a tag expired since (the
+ *   handler compares the two) and to a newer feed version (lib/cache/freshness.mjs).
  * - Freshness: the same rules as the file cache (lib/cache/freshness.mjs), feed versions read
  *   from Redis.
  *
@@ -20,7 +26,8 @@
  * MIN_EXPIRE_SECONDS, at most MAX_EXPIRE_SECONDS (entries that never revalidate).
  */
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
-import { lifetimeOf } from "./file-cache.mjs";
+import { BoundedStore } from "./bounded-store.mjs";
+import { entryBytes, lifetimeOf } from "./file-cache.mjs";
 import { outlived, superseded } from "./freshness.mjs";
 import { KEY_PREFIX, withRedis } from "./redis-client.mjs";
 
@@ -31,6 +38,18 @@ const EXPIRE_FACTOR = 10;
 const GET_TIMEOUT_MS = 400;
 const SET_TIMEOUT_MS = 1000;
 const REVALIDATE_TIMEOUT_MS = 2000;
+
+/** The most memory the entries waiting for Redis may hold (a page is about 0.5 MB). */
+export const UNSHARED_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Entries written to the disk that Redis did not take, by key, waiting to be shared. One store
+ * per process, on globalThis like the Redis client (Next makes a handler per request).
+ * @type {BoundedStore<{ lastModified: number; entry: any }>}
+ */
+const unshared = /** @type {{ __riverbendUnshared?: BoundedStore<any> }} */ ((
+  globalThis
+).__riverbendUnshared ??= new BoundedStore(UNSHARED_MAX_BYTES));
 
 /** @type {WeakMap<object, ReturnType<typeof createRedisHandler>>} */
 const handlers = new WeakMap();
@@ -98,11 +117,28 @@ export function redisFirst(Base) {
 
     /** @param {string} key @param {any} ctx */
     async get(key, ctx, ...rest) {
-      const answer = await withRedis(
-        (client) => storage(client).get(key, { implicitTags: ctx?.softTags ?? [] }),
-        GET_TIMEOUT_MS,
-      );
+      const read = () =>
+        withRedis(
+          (client) => storage(client).get(key, { implicitTags: ctx?.softTags ?? [] }),
+          GET_TIMEOUT_MS,
+        );
+      let answer = await read();
       if (!answer.ok) return super.get(key, ctx, ...rest);
+      const waiting = unshared.get(key);
+      if (
+        waiting &&
+        waiting.lastModified > /** @type {any} */ ((answer.value)?.lastModified ?? 0)
+      ) {
+        // Made here while Redis did not answer, and newer than what Redis holds: shared now,
+        // then read back, so the handler judges it against the tags expired meanwhile.
+        unshared.delete(key);
+        const shared = await withRedis(
+          (client) => storage(client).set(key, waiting.entry),
+          SET_TIMEOUT_MS,
+        );
+        if (shared.ok) answer = await read();
+        if (!answer.ok) return super.get(key, ctx, ...rest);
+      }
       const entry = /** @type {any} */ (answer.value);
       if (!entry) return null;
       if (entry.lifespan && entry.lifespan.expireAt < Date.now() / 1000) return null;
@@ -128,16 +164,18 @@ export function redisFirst(Base) {
       const local = super.set(key, data, ctx);
       if (!data) return local;
       const lastModified = Date.now();
-      const shared = withRedis(
-        (client) =>
-          storage(client).set(key, {
-            lastModified,
-            lifespan: lifespan(lastModified, revalidateOf(data, ctx)),
-            tags: tagsOf(data, ctx),
-            value: data,
-            ...(ctx?.cacheControl ? { cacheControl: ctx.cacheControl } : {}),
-          }),
-        SET_TIMEOUT_MS,
+      const entry = {
+        lastModified,
+        lifespan: lifespan(lastModified, revalidateOf(data, ctx)),
+        tags: tagsOf(data, ctx),
+        value: data,
+        ...(ctx?.cacheControl ? { cacheControl: ctx.cacheControl } : {}),
+      };
+      const shared = withRedis((client) => storage(client).set(key, entry), SET_TIMEOUT_MS).then(
+        (done) => {
+          if (done.ok) unshared.delete(key);
+          else unshared.set(key, { lastModified, entry }, entryBytes(data));
+        },
       );
       await Promise.all([local, shared]);
     }
