@@ -2,12 +2,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const MIN_CHARS: number;
 export const BUDGET_BYTES: number;
+export const PLAIN_BUDGET_BYTES: number;
 
 export class CompressedPages {
-  constructor(budgetBytes?: number);
+  constructor(budgetBytes?: number, plainBudgetBytes?: number);
   reused: number;
   compressed: number;
+  plainReused: number;
+  readonly plain: { readonly size: number };
   gzipOf(text: string): Buffer;
+  bytesOf(text: string): Buffer;
 }
 
 export function compressResponse(

@@ -21,13 +21,18 @@ import { BoundedStore } from "../cache/bounded-store.mjs";
 export const MIN_CHARS = 1024;
 /** Memory the store may hold: the page's text (kept by the server anyway) and its gzip bytes. */
 export const BUDGET_BYTES = 24 * 1024 * 1024;
+/** Memory the plain store may hold: the page's text and its UTF-8 bytes. */
+export const PLAIN_BUDGET_BYTES = 16 * 1024 * 1024;
 
 const COMPRESSIBLE =
   /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|javascript)|image\/svg\+xml)/;
 
 export class CompressedPages {
-  constructor(budgetBytes = BUDGET_BYTES) {
+  constructor(budgetBytes = BUDGET_BYTES, plainBudgetBytes = PLAIN_BUDGET_BYTES) {
     this.store = new BoundedStore(budgetBytes);
+    this.plain = new BoundedStore(plainBudgetBytes);
+    /** Plain answers sent with bytes encoded for an earlier one. */
+    this.plainReused = 0;
     /** Answers sent with gzip bytes made for an earlier one. */
     this.reused = 0;
     /** Answers whose gzip bytes were made now. */
@@ -44,6 +49,18 @@ export class CompressedPages {
     this.compressed += 1;
     const bytes = gzipSync(text, { level: 6 });
     this.store.set(text, bytes, text.length * 2 + bytes.length);
+    return bytes;
+  }
+
+  /** The UTF-8 bytes of `text`, encoded now or kept from an earlier answer. */
+  bytesOf(text) {
+    const held = this.plain.get(text);
+    if (held) {
+      this.plainReused += 1;
+      return held;
+    }
+    const bytes = Buffer.from(text, "utf8");
+    this.plain.set(text, bytes, text.length * 2 + bytes.length);
     return bytes;
   }
 }
@@ -74,7 +91,8 @@ function addVary(res, field) {
  */
 export function compressResponse(req, res, middleware, pages) {
   middleware(req, res, () => undefined);
-  if (req.method !== "GET" || !acceptsGzip(req)) return;
+  if (req.method !== "GET") return;
+  const gzip = acceptsGzip(req);
   const end = res.end;
   const write = res.write;
   let streamed = false;
@@ -93,12 +111,19 @@ export function compressResponse(req, res, middleware, pages) {
       !this.getHeader("content-encoding") &&
       COMPRESSIBLE.test(String(this.getHeader("content-type") ?? ""))
     ) {
+      const done = typeof encoding === "function" ? encoding : callback;
+      if (!gzip) {
+        // The middleware compresses nothing for this client: the page's bytes as they are.
+        const bytes = pages.bytesOf(chunk);
+        this.setHeader("Content-Length", bytes.length);
+        return end.call(this, bytes, done);
+      }
       const bytes = pages.gzipOf(chunk);
       this.setHeader("Content-Encoding", "gzip");
       this.setHeader("Content-Length", bytes.length);
       addVary(this, "Accept-Encoding");
       // The middleware sees the answer encoded already and passes it through as it is.
-      return end.call(this, bytes, typeof encoding === "function" ? encoding : callback);
+      return end.call(this, bytes, done);
     }
     return end.call(this, chunk, encoding, callback);
   };

@@ -68,12 +68,20 @@ describe("compressed pages", () => {
     expect(pages.reused).toBe(1);
   });
 
-  it("leaves clients without gzip, streamed answers and small ones to the middleware", async () => {
+  it("sends a page to clients without gzip as bytes encoded once, with its length", async () => {
     const plain = await get("/", "identity");
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body.toString()).toBe(PAGE);
     const refused = await get("/", "gzip;q=0, identity");
-    expect(refused.headers["content-encoding"]).toBeUndefined();
+    for (const answer of [plain, refused]) {
+      expect(answer.headers["content-encoding"]).toBeUndefined();
+      expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(PAGE));
+      expect(answer.headers["transfer-encoding"]).toBeUndefined();
+      expect(answer.body.toString()).toBe(PAGE);
+    }
+    expect(pages.plainReused).toBe(1);
+    expect(pages.compressed).toBe(0);
+  });
+
+  it("leaves streamed answers and small ones to the middleware", async () => {
 
     const streamed = await get("/streamed", "gzip");
     expect(streamed.headers["content-encoding"]).toBe("gzip");
@@ -82,6 +90,10 @@ describe("compressed pages", () => {
 
     const small = await get("/small", "gzip");
     expect(small.body.toString()).toBe("<p>short</p>");
+    const smallPlain = await get("/small", "identity");
+    expect(smallPlain.body.toString()).toBe("<p>short</p>");
     expect(pages.compressed).toBe(0);
+    expect(pages.plainReused).toBe(0);
+    expect(pages.plain.size).toBe(0);
   });
 });
