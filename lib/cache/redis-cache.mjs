@@ -47,9 +47,9 @@ export const UNSHARED_MAX_BYTES = 16 * 1024 * 1024;
  * per process, on globalThis like the Redis client (Next makes a handler per request).
  * @type {BoundedStore<{ lastModified: number; entry: any }>}
  */
-const unshared = /** @type {{ __riverbendUnshared?: BoundedStore<any> }} */ ((
-  globalThis
-).__riverbendUnshared ??= new BoundedStore(UNSHARED_MAX_BYTES));
+const unshared = /** @type {{ __riverbendUnshared?: BoundedStore<any> }} */ (
+  globalThis.__riverbendUnshared ??= new BoundedStore(UNSHARED_MAX_BYTES)
+);
 
 /** @type {WeakMap<object, ReturnType<typeof createRedisHandler>>} */
 const handlers = new WeakMap();
@@ -125,13 +125,10 @@ export function redisFirst(Base) {
       let answer = await read();
       if (!answer.ok) return super.get(key, ctx, ...rest);
       const waiting = unshared.get(key);
-      if (
-        waiting &&
-        waiting.lastModified > /** @type {any} */ ((answer.value)?.lastModified ?? 0)
-      ) {
+      if (waiting) unshared.delete(key);
+      if (waiting && waiting.lastModified > /** @type {any} */ (answer.value?.lastModified ?? 0)) {
         // Made here while Redis did not answer, and newer than what Redis holds: shared now,
         // then read back, so the handler judges it against the tags expired meanwhile.
-        unshared.delete(key);
         const shared = await withRedis(
           (client) => storage(client).set(key, waiting.entry),
           SET_TIMEOUT_MS,

@@ -42,27 +42,26 @@ export class CompressedPages {
   /** The gzip bytes of `text`, made now or kept from an earlier answer. */
   gzipOf(text) {
     const held = this.store.get(text);
-    if (held) {
-      this.reused += 1;
-      return held;
-    }
-    this.compressed += 1;
-    const bytes = gzipSync(text, { level: 6 });
-    this.store.set(text, bytes, text.length * 2 + bytes.length);
-    return bytes;
+    if (held) this.reused += 1;
+    else this.compressed += 1;
+    return held ?? keep(this.store, text, gzipSync(text, { level: 6 }));
   }
 
   /** The UTF-8 bytes of `text`, encoded now or kept from an earlier answer. */
   bytesOf(text) {
     const held = this.plain.get(text);
-    if (held) {
-      this.plainReused += 1;
-      return held;
-    }
-    const bytes = Buffer.from(text, "utf8");
-    this.plain.set(text, bytes, text.length * 2 + bytes.length);
-    return bytes;
+    if (held) this.plainReused += 1;
+    return held ?? keep(this.plain, text, Buffer.from(text, "utf8"));
   }
+}
+
+/**
+ * Keeps `bytes` by `text` in `store`: the text's two bytes a character count too, since the key
+ * holds it. @param {BoundedStore<Buffer>} store @param {string} text @param {Buffer} bytes
+ */
+function keep(store, text, bytes) {
+  store.set(text, bytes, text.length * 2 + bytes.length);
+  return bytes;
 }
 
 function acceptsGzip(req) {
