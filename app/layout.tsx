@@ -1,6 +1,7 @@
 import type { Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
+import "./status-page.css";
 
 /**
  * The document shell, the same for every publication. Everything a publication has (its name,

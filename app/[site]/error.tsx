@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import styles from "@/components/ui/status-page.module.css";
 
 /** The spec's default error screen for unexpected errors inside a page. */
 export default function ErrorPage({
@@ -12,17 +11,17 @@ export default function ErrorPage({
   reset: () => void;
 }) {
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>Unexpected Application Error!</h1>
-      <p className={styles.text}>
+    <div className="status-page">
+      <h1 className="status-title">Unexpected Application Error!</h1>
+      <p className="status-text">
         {error.message || "Something went wrong while loading this page."}
       </p>
-      {error.digest ? <p className={styles.digest}>Reference: {error.digest}</p> : null}
-      <div className={styles.actions}>
-        <button type="button" className={styles.button} onClick={reset}>
+      {error.digest ? <p className="status-digest">Reference: {error.digest}</p> : null}
+      <div className="status-actions">
+        <button type="button" className="status-button" onClick={reset}>
           Try again
         </button>
-        <Link href="/" className={styles.secondary}>
+        <Link href="/" className="status-secondary">
           Return to Home
         </Link>
       </div>

@@ -1,5 +1,4 @@
 import Link from "next/link";
-import styles from "./status-page.module.css";
 
 /** The body of a not-found page: the 404 mark, a heading, a line of text and the way back. */
 export function NotFoundMessage({
@@ -12,11 +11,11 @@ export function NotFoundMessage({
   back: { href: string; label: string };
 }) {
   return (
-    <div className={styles.page}>
-      <p className={styles.code}>404</p>
-      <h1 className={styles.title}>{title}</h1>
-      <p className={styles.text}>{text}</p>
-      <Link href={back.href} className={styles.button}>
+    <div className="status-page">
+      <p className="status-code">404</p>
+      <h1 className="status-title">{title}</h1>
+      <p className="status-text">{text}</p>
+      <Link href={back.href} className="status-button">
         {back.label}
       </Link>
     </div>

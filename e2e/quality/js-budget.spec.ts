@@ -9,8 +9,11 @@
  *  - HTML: the page as it crosses the network (gzip), at most HTML_AT_MOST (the FAQ, long by
  *    nature, its own), printed with its size as parsed. The stylesheets are inlined
  *    (next.config.ts `inlineCss`): Next writes them into the head and again into the React
- *    payload, so a page parses to about three times its text and CSS, and carries no
- *    stylesheet request before its first paint.
+ *    payload, and carries no stylesheet request before its first paint.
+ *  - The stylesheets in the React payload: about once. Next writes a segment's stylesheets into
+ *    the payload once for the segment and once more for each boundary (error.tsx, not-found.tsx)
+ *    whose module shares their chunk (vercel/next.js#95141): with the status pages' styles in a
+ *    CSS module, the [site] layout's 15 kB sheet was there four times, 45 kB of every page.
  */
 import { gzipSync } from "node:zlib";
 import { expect, test } from "../fixtures";
@@ -85,6 +88,53 @@ test("HTML budget: every page at most 40 kB gzip (the FAQ 75 kB)", async ({ requ
         `  budget ${kB(budget)}`,
     );
     if (gzip > budget) over.push(`${route.path}: ${kB(gzip)} gzip > ${kB(budget)}`);
+  }
+  expect(over, over.join("\n")).toEqual([]);
+});
+
+/** The page's React payload (Next's `self.__next_f.push([1, "…"])` scripts), decoded. */
+function reactPayload(html: string): string {
+  let payload = "";
+  for (const [, args] of html.matchAll(/<script>self\.__next_f\.push\((.*?)\)<\/script>/gs)) {
+    const row: unknown = JSON.parse(args ?? "null");
+    if (Array.isArray(row) && row[0] === 1 && typeof row[1] === "string") payload += row[1];
+  }
+  return payload;
+}
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+test("the inlined stylesheets are in a page's React payload about once, not once per boundary", async ({
+  request,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "the same build for every viewport");
+  const over: string[] = [];
+  for (const route of ROUTES.filter((r) => r.content)) {
+    const html = await (await request.get(route.path)).text();
+    const hrefs = [...html.matchAll(/<style[^>]* data-href="([^"]+)"/g)].flatMap(([, list]) =>
+      (list ?? "").split(" "),
+    );
+    expect(hrefs.length, `${route.path}: inlined stylesheets`).toBeGreaterThan(0);
+    const head = html.slice(0, html.indexOf("</head>"));
+    const payload = reactPayload(html);
+    expect(payload.length, `${route.path}: React payload`).toBeGreaterThan(1000);
+    let inHead = 0;
+    let inPayload = 0;
+    for (const href of new Set(hrefs)) {
+      const css = await (await request.get(href)).text();
+      expect(css.length, href).toBeGreaterThan(100);
+      expect(occurrences(head, css), `${route.path}: ${href} in the <head>`).toBe(1);
+      inHead += css.length;
+      inPayload += occurrences(payload, css) * css.length;
+    }
+    console.log(
+      `[css] ${route.path.padEnd(22)} head ${kB(inHead).padStart(8)}  payload ${kB(inPayload).padStart(8)}`,
+    );
+    // Next's root not-found boundary repeats the root layout's own small sheet (2.7 kB).
+    if (inPayload > inHead * 1.25)
+      over.push(
+        `${route.path}: ${kB(inPayload)} of CSS in the payload for ${kB(inHead)} in the head`,
+      );
   }
   expect(over, over.join("\n")).toEqual([]);
 });
