@@ -61,6 +61,8 @@ export function summarise(lhr) {
     seo: score("seo"),
     fcpMs: metric("first-contentful-paint"),
     lcpMs: metric("largest-contentful-paint"),
+    // The largest paint's element as Lighthouse shows it (`<img …>`, `<h1 …>`).
+    lcpElement: firstSnippet(lhr.audits["largest-contentful-paint-element"]?.details),
     tbtMs: metric("total-blocking-time"),
     ttiMs: metric("interactive"),
     cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? -1).toFixed(3)),
@@ -73,6 +75,17 @@ export function summarise(lhr) {
     failingAudits: failing,
     runtimeError: lhr.runtimeError?.message ?? null,
   };
+}
+
+/** The first element (a node item's snippet) anywhere in an audit's details, or null. */
+function firstSnippet(value) {
+  if (!value || typeof value !== "object") return null;
+  if (value.type === "node" && typeof value.snippet === "string") return value.snippet;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    const found = firstSnippet(child);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**

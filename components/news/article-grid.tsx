@@ -6,9 +6,6 @@ import { PHOTOS_ATTRIBUTE } from "./photo-fallback";
 import { ExpandableList } from "./expandable-list";
 import styles from "./news.module.css";
 
-/** Cards whose photos load at once: the first row at the widest layout (three columns). */
-const EAGER_CARDS = 3;
-
 /**
  * A section's headlines: the first `limit` shown, the rest one click away; or the error.
  * `id` keeps the cards' element ids apart when a page shows more than one grid.
@@ -41,7 +38,11 @@ export function ArticleGrid({
             dateText={article.pubDate ? formatLongDate(new Date(article.pubDate)) : null}
             id={`${id}${index}`}
             newTabNoteId={newTabNoteId}
-            eager={index === 0 ? "first" : index < EAGER_CARDS}
+            // Only the first card's photo is asked for at once (from the <head>, at high
+            // priority): on a phone the next ones are screens below, and asking for them too
+            // took bandwidth and two of HTTP/1.1's six connections from that photo and the
+            // scripts (docs/benchmarks.md). The rest load lazily, as they near the screen.
+            eager={index === 0 ? "first" : false}
             extra={index >= limit}
           />
         ))}

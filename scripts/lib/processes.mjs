@@ -128,9 +128,10 @@ export async function startSite({ port, env, node = process.execPath, ready = "/
 }
 
 /** The trivial page (bench/trivial, built with the same Next) under Next's own server. */
-export async function startTrivial({ port, node = process.execPath, ready = "/" }) {
+export async function startTrivial({ port, node = process.execPath, ready = "/", env = {} }) {
   const child = run(node, [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: path.join(ROOT, "bench/trivial"),
+    env,
   });
   await waitFor(`http://127.0.0.1:${port}${ready}`, { what: `the trivial page on :${port}` });
   return child;

@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const [,, url, w = "412"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const context = await browser.newContext({ viewport: { width: Number(w), height: 823 } });
+const page = await context.newPage();
+const reqs = [];
+page.on("request", (r) => reqs.push([r.resourceType(), r.url().replace(/^https?:\/\/[^/]+/, ""), r.headers()["rsc"] ?? "", r.headers()["next-router-prefetch"] ?? ""]));
+await page.goto(url, { waitUntil: "load" });
+await page.waitForTimeout(4000);
+const rsc = reqs.filter((r) => r[2] || r[1].includes("_rsc="));
+console.log("requests", reqs.length, "rsc", rsc.length);
+for (const r of rsc.slice(0, 50)) console.log(r.join(" "));
+console.log("links", await page.locator("a").count());
+await browser.close();
