@@ -35,7 +35,7 @@
  * completed, whatever the budgets say (OVER is a finding on this machine, not a failure); 1 when
  * something broke: a build, a server, a Lighthouse run that ended in an error.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -211,6 +211,7 @@ async function copyLeadPhoto(page) {
   const srcSet = preload.match(/imageSrcSet="([^"]+)"/)?.[1];
   if (!srcSet) throw new Error(`${page}: no lead photo preloaded at high priority`);
   const folder = mkdtempSync(path.join(os.tmpdir(), "bench-lead-photo-"));
+  process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
   const widths = [];
   for (const candidate of srcSet.split(", ")) {
     const [address, descriptor] = candidate.split(" ");
