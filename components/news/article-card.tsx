@@ -14,7 +14,7 @@ export function ArticleCard({
   dateText,
   id,
   newTabNoteId,
-  eager,
+  lead,
   extra,
 }: {
   article: FeedArticle;
@@ -23,14 +23,15 @@ export function ArticleCard({
   /** Unique on the page: the heading and the link are named from it. */
   id: string;
   newTabNoteId: string;
-  /** Above the fold: load the photo at once, not lazily; "first" is the page's largest paint. */
-  eager: boolean | "first";
+  /** The grid's first card: its photo is the page's largest paint, asked for at once; the
+   *  others load lazily. */
+  lead: boolean;
   extra: boolean;
 }) {
   const photo = photoSources(article.imageUrl);
   // The page's largest paint: asked for from the <head>, ahead of the framework's scripts,
   // instead of when the parser reaches the card.
-  if (eager === "first") {
+  if (lead) {
     preload(photo?.src ?? article.imageUrl, {
       as: "image",
       fetchPriority: "high",
@@ -51,8 +52,8 @@ export function ArticleCard({
         alt=""
         width={640}
         height={360}
-        loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager === "first" ? "high" : undefined}
+        loading={lead ? "eager" : "lazy"}
+        fetchPriority={lead ? "high" : undefined}
       />
       <div>
         {article.pubDate && dateText ? <time dateTime={article.pubDate}>{dateText}</time> : null}

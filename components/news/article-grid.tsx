@@ -42,7 +42,7 @@ export function ArticleGrid({
             // priority): on a phone the next ones are screens below, and asking for them too
             // took bandwidth and two of HTTP/1.1's six connections from that photo and the
             // scripts (docs/benchmarks.md). The rest load lazily, as they near the screen.
-            eager={index === 0 ? "first" : false}
+            lead={index === 0}
             extra={index >= limit}
           />
         ))}

@@ -109,6 +109,8 @@ test("the inlined stylesheets are in a page's React payload about once, not once
 }, info) => {
   test.skip(info.project.name !== "desktop", "the same build for every viewport");
   const over: string[] = [];
+  /** Each stylesheet's text, fetched once: every page shares most of them. */
+  const sheets = new Map<string, string>();
   for (const route of ROUTES.filter((r) => r.content)) {
     const html = await (await request.get(route.path)).text();
     const hrefs = [...html.matchAll(/<style[^>]* data-href="([^"]+)"/g)].flatMap(([, list]) =>
@@ -121,7 +123,8 @@ test("the inlined stylesheets are in a page's React payload about once, not once
     let inHead = 0;
     let inPayload = 0;
     for (const href of new Set(hrefs)) {
-      const css = await (await request.get(href)).text();
+      if (!sheets.has(href)) sheets.set(href, await (await request.get(href)).text());
+      const css = sheets.get(href)!;
       expect(css.length, href).toBeGreaterThan(100);
       expect(occurrences(head, css), `${route.path}: ${href} in the <head>`).toBe(1);
       inHead += css.length;
