@@ -28,13 +28,14 @@ export const FALLBACK_WIDTH: PhotoWidth = 640;
 export const PHOTO_ASPECT = 16 / 9;
 
 /**
- * The card's width in CSS pixels at each layout of the grid (news.module.css: one column
- * under 640 px, two under 1024 px, three above, at most 395 px in a page of 80rem). Each is
- * rounded up by the page's gutters (16-48 px): the browser then picks the same file as with
- * the exact widths at 1× and 2× on common screens, and the attribute, written on every card,
- * stays short.
+ * The photo's width in CSS pixels at each layout of the grid (news.module.css: a 6rem
+ * thumbnail beside the headline under 640 px; above, the card's width: two columns under
+ * 1024 px, three above, at most 395 px in a page of 80rem). The grid's widths are rounded up
+ * by the page's gutters (16-48 px): the browser then picks the same file as with the exact
+ * widths at 1× and 2× on common screens, and the attribute, written on every card, stays
+ * short. A phone takes the smallest file (400 px) up to 4×.
  */
-export const CARD_SIZES = "(min-width: 1024px) 395px, (min-width: 640px) 50vw, 100vw";
+export const CARD_SIZES = "(min-width: 1024px) 395px, (min-width: 640px) 50vw, 96px";
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
