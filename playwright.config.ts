@@ -81,6 +81,9 @@ export default defineConfig({
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: "ignore",
+      // Stopped as an operator stops it, so it stops nginx and removes its temporary folder
+      // (Playwright's default, SIGKILL, left one in the system's temp folder every run).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
   ],
 });
