@@ -191,6 +191,50 @@ test("an editor's refresh shows through the tier within seconds", async ({ reque
   }
 });
 
+test("at a copy's expiry one request goes to the app; readers meanwhile get that copy, never an older one", async ({
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const path = "/automotive";
+  const headlines = async (response: Response) =>
+    [...(await response.text()).matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1]);
+  // Readers on connections of their own, all at once.
+  const together = (count: number) =>
+    Promise.all(Array.from({ length: count }, () => fetch(`${TIER}${path}`)));
+  const status = (response: Response) => response.headers.get("x-cache-status");
+  // A copy stored just now: asked until the tier goes to the app for it.
+  await expect
+    .poll(async () => cacheStatus(await request.get(path)), { timeout: 10_000, intervals: [250] })
+    .toMatch(/^(MISS|EXPIRED)$/);
+
+  // Just past the copy's 5 s: the first request fetches the next one from the app, and the
+  // readers who ask while it is on its way are answered with the copy that just expired,
+  // instead of each sending a request of their own to the app.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const atExpiry = (await together(30)).map(status);
+  expect(
+    atExpiry.filter((status) => status === "EXPIRED"),
+    atExpiry.join(" "),
+  ).toHaveLength(1);
+  expect(atExpiry.every((status) => ["EXPIRED", "UPDATING", "HIT"].includes(status!))).toBe(true);
+
+  // Long past it (5 s, and the 5 s more an expired copy may answer while the next is on its
+  // way): no reader gets the old copy, every one of them has the headline published meanwhile.
+  const title = `Published while the copy in the tier aged ${Date.now()}`;
+  await standIn.publishHeadline("automotive", title);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    const afterIdle = await together(30);
+    for (const response of afterIdle) {
+      expect(response.status).toBe(200);
+      expect(status(response)).not.toBe("UPDATING");
+      expect(await headlines(response)).toContain(title);
+    }
+  } finally {
+    await standIn.clearHeadlines("automotive");
+  }
+});
+
 test("the radio streams through the tier, unbuffered, and the station side closes after", async () => {
   await station.ready();
   await expect.poll(stationListeners).toBe(0);
