@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "./fixtur
 import { REVALIDATE_SECRET } from "./env.cjs";
 import { listen, station, stationListeners } from "./radio/control";
 import { standIn } from "./stand-in/control";
+import { titlesIn } from "./helpers";
 
 const APP = `http://127.0.0.1:${Number(process.env.E2E_APP_PORT ?? 3100)}`;
 const TIER = `http://127.0.0.1:${Number(process.env.E2E_APP_PORT ?? 3100) + 1}`;
@@ -196,8 +197,6 @@ test("at a copy's expiry one request goes to the app; readers meanwhile get that
 }) => {
   test.setTimeout(60_000);
   const path = "/automotive";
-  const headlines = async (response: Response) =>
-    [...(await response.text()).matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1]);
   // Readers on connections of their own, all at once.
   const together = (count: number) =>
     Promise.all(Array.from({ length: count }, () => fetch(`${TIER}${path}`)));
@@ -228,7 +227,7 @@ test("at a copy's expiry one request goes to the app; readers meanwhile get that
     for (const response of afterIdle) {
       expect(response.status).toBe(200);
       expect(status(response)).not.toBe("UPDATING");
-      expect(await headlines(response)).toContain(title);
+      expect(titlesIn(await response.text())).toContain(title);
     }
   } finally {
     await standIn.clearHeadlines("automotive");

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { REVALIDATE_SECRET } from "./env.cjs";
 import { standIn } from "./stand-in/control";
+import { titlesIn } from "./helpers";
 
 /**
  * Headlines as fresh as the news (lib/news/scheduler.ts): feeds are read on their own
@@ -23,9 +24,6 @@ test.afterAll(async () => {
   for (const feed of ["culture", "food"]) await standIn.clearHeadlines(feed);
 });
 
-const headlines = (html: string) =>
-  [...html.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
-
 for (const [where, origin, section] of [
   ["the app", APP, "culture"],
   ["the cache tier", TIER, "food"],
@@ -35,7 +33,7 @@ for (const [where, origin, section] of [
     const first = await fetch(`${origin}/${section}`);
     expect(first.status).toBe(200);
     const title = `Read by no one until now ${Date.now()}`;
-    expect(headlines(await first.text())).not.toContain(title);
+    expect(titlesIn(await first.text())).not.toContain(title);
 
     const feed = `/feeds/${section}.xml`;
     const before = await standIn.hits(feed);
@@ -47,7 +45,7 @@ for (const [where, origin, section] of [
 
     const next = await fetch(`${origin}/${section}`);
     expect(next.status).toBe(200);
-    expect(headlines(await next.text())).toContain(title);
+    expect(titlesIn(await next.text())).toContain(title);
   });
 }
 

@@ -3,20 +3,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { itemAgeMinutes } from "./stand-in/catalogue.cjs";
 import { feedsFile, standIn } from "./stand-in/control";
+import { titlesIn } from "./helpers";
 
 const SAMPLES = JSON.parse(
   readFileSync(path.join(__dirname, "stand-in", "sample-headlines.json"), "utf8"),
 ) as Record<string, { title: string }[]>;
-
-/** Headline titles in page order, from the server-rendered HTML. */
-function titlesIn(html: string): string[] {
-  return [...html.matchAll(/<h3 id="[^"]*">([^<]*)<\/h3>/g)].map((m) =>
-    m[1]!
-      .replace(/&amp;/g, "&")
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&quot;/g, '"'),
-  );
-}
 
 /** Pages regenerate in the background: ask until the page shows what we wait for. */
 async function pollPage(

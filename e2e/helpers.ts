@@ -4,6 +4,16 @@ import { expect, type Locator, type TestInfo } from "@playwright/test";
 
 export const isPhone = (info: TestInfo) => info.project.name === "phone";
 
+/** Headline titles in page order, from the server-rendered HTML (the cards' h3 headings). */
+export function titlesIn(html: string): string[] {
+  return [...html.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) =>
+    m[1]!
+      .replace(/&amp;/g, "&")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"'),
+  );
+}
+
 /** Bytes of every file under `dir` (e.g. `.next`, where Next.js keeps its page cache). */
 export function directorySize(dir: string): number {
   let total = 0;

@@ -13,6 +13,7 @@ import {
   type RedisServer,
 } from "./redis/instances.cjs";
 import { standIn } from "./stand-in/control";
+import { titlesIn } from "./helpers";
 
 /**
  * A network of three publications served by one build (PUBLICATIONS_FILE): the production
@@ -105,8 +106,6 @@ const titleOf = (html: string) =>
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 const metaOf = (html: string, property: string) =>
   new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
-const headlinesOf = (html: string) =>
-  [...html.matchAll(/<h3 id="h\d+t">([^<]*)<\/h3>/g)].map((m) => m[1]!);
 const postTitlesOf = (html: string) =>
   [...html.matchAll(/cardTitle">([^<]*)<\/h2>/g)].map((m) => m[1]!);
 
@@ -174,7 +173,7 @@ test("JSON-LD: each publication is its own organization, the network its parent"
 
 test("each publication shows its own local headlines and its own blog", async () => {
   const local = Object.fromEntries(
-    await Promise.all(KEYS.map(async (key) => [key, headlinesOf((await get(key, "/local")).body)])),
+    await Promise.all(KEYS.map(async (key) => [key, titlesIn((await get(key, "/local")).body)])),
   ) as Record<Key, string[]>;
   expect(local.lakeside[0]).toContain("Lakeside Ferry");
   expect(local.hillcountry[0]).toContain("County Road 9");
@@ -206,9 +205,9 @@ test("a feed every publication shows is read once for all of them", async () => 
   // scheduler, whichever comes first; never once per publication.
   const pages = await Promise.all(KEYS.map((key) => get(key, "/world")));
   const again = await Promise.all(KEYS.map((key) => get(key, "/world")));
-  const titles = headlinesOf(pages[0]!.body);
+  const titles = titlesIn(pages[0]!.body);
   expect(titles.length).toBeGreaterThan(0);
-  for (const page of [...pages, ...again]) expect(headlinesOf(page.body)).toEqual(titles);
+  for (const page of [...pages, ...again]) expect(titlesIn(page.body)).toEqual(titles);
   expect(await standIn.hits("/feeds/world.xml?network")).toBe(1);
 });
 
@@ -331,10 +330,10 @@ test("an editor's secret refreshes its own publication only; the network's refre
   // A refresh of Lakeside's local feed shows on Lakeside at once.
   await standIn.publishHeadline("lakeside-local", "Refreshed by the Lakeside Editors");
   expect((await refresh("lakeside", EDITOR_SECRETS.lakeside)).status).toBe(200);
-  expect(headlinesOf((await get("lakeside", "/local")).body)[0]).toBe(
+  expect(titlesIn((await get("lakeside", "/local")).body)[0]).toBe(
     "Refreshed by the Lakeside Editors",
   );
-  expect(headlinesOf((await get("riverbend", "/local")).body)).not.toContain(
+  expect(titlesIn((await get("riverbend", "/local")).body)).not.toContain(
     "Refreshed by the Lakeside Editors",
   );
   await standIn.clearHeadlines("lakeside-local");

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
 import { standIn } from "./stand-in/control";
+import { titlesIn } from "./helpers";
 
 /**
  * Editors and operators against the production build and the stand-in: broken feeds are
@@ -15,16 +16,6 @@ const SAMPLES = JSON.parse(
 ) as Record<string, { title: string }[]>;
 
 const AUTH = { authorization: `Bearer ${REVALIDATE_SECRET}` };
-
-/** Headline titles in page order, from the server-rendered HTML (cards' h3 headings). */
-function titlesIn(html: string): string[] {
-  return [...html.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) =>
-    m[1]!
-      .replace(/&amp;/g, "&")
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&quot;/g, '"'),
-  );
-}
 
 async function refresh(request: APIRequestContext, data: unknown) {
   const response = await request.post("/api/revalidate", { headers: AUTH, data });

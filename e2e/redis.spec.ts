@@ -4,6 +4,7 @@ import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { appEnv, REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
 import { BLOG_KEY } from "./stand-in/blog-catalogue.cjs";
 import { standIn } from "./stand-in/control";
+import { titlesIn } from "./helpers";
 import {
   freePort,
   startInstance,
@@ -72,10 +73,6 @@ test.afterAll(async () => {
   await standIn.clear("/functions/v1/get_metainfo");
   for (const feed of ["technology", "health", "food"]) await standIn.clearHeadlines(feed);
 });
-
-function titlesIn(html: string): string[] {
-  return [...html.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
-}
 
 async function get(server: Server, path: string): Promise<{ status: number; html: string }> {
   const response = await fetch(server.url + path);
