@@ -30,6 +30,13 @@ const nextConfig: NextConfig = {
     // The stylesheets go into the page's <head> as <style>, not as <link>s the first paint
     // waits for: on a slow phone each was a round trip after the HTML (docs/benchmarks.md).
     inlineCss: true,
+    // Inlined, a stylesheet costs no request, only its bytes, in the head and again in the React
+    // payload. Turbopack's default chunking merges the CSS modules of many routes into shared
+    // chunks to save requests, so every page carried other pages' styles (the home page 9.9 kB
+    // of the sitemap's, a post's and the search's, /events 14 kB). Chunked by what each page
+    // loads, at no cost per request, a page carries its own: the home page 16 kB of CSS instead
+    // of 26, /events 10 instead of 24 (e2e/quality/js-budget.spec.ts).
+    cssChunking: { type: "graph", requestCost: 0 },
   },
   // server.mjs compresses (lib/serving/compressed-pages.mjs): a cached page once, not per request.
   compress: false,

@@ -141,3 +141,61 @@ test("the inlined stylesheets are in a page's React payload about once, not once
   }
   expect(over, over.join("\n")).toEqual([]);
 });
+
+/** A page's drawn markup: the <body> up to the React payload (which repeats the stylesheets). */
+function markupOf(html: string): string {
+  const body = html.indexOf("<body");
+  const payload = html.indexOf("<script>(self.__next_f", body);
+  return html.slice(body, payload < 0 ? undefined : payload);
+}
+
+/**
+ * The bytes of each CSS module's rules in a stylesheet, by the module's class prefix (CSS
+ * Modules name a class `<prefix>_<name>`, the prefix being the module's). Rules inside @media
+ * count too; global rules (no module class) are left out.
+ */
+function moduleBytes(css: string): Map<string, number> {
+  const bytes = new Map<string, number>();
+  for (const [rule, selector] of css.matchAll(/([^{}]+)\{[^{}]*\}/g)) {
+    const modules = new Set(
+      [...(selector ?? "").matchAll(/\.([_-]?[A-Za-z0-9_-]{6})_[A-Za-z]/g)].map(([, m]) => m!),
+    );
+    for (const m of modules) bytes.set(m, (bytes.get(m) ?? 0) + rule.length);
+  }
+  return bytes;
+}
+
+/** What a page may carry of styles it does not draw: the notice of a feed that failed, a post's video. */
+const UNDRAWN_CSS_AT_MOST = 3 * 1000;
+
+test("a page's inlined stylesheets are its own: at most 3 kB of styles it does not draw", async ({
+  request,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "the same build for every viewport");
+  // Turbopack's default CSS chunking merges the modules of many routes into shared chunks; with
+  // the CSS inlined every page carried them (the home page 9.9 kB of the sitemap's, a post's,
+  // the search's styles; /events 14 kB), in its head and again in its React payload.
+  // next.config.ts asks for chunks by what each page loads (cssChunking "graph", requestCost 0).
+  const over: string[] = [];
+  for (const route of ROUTES.filter((r) => r.content && r.status === 200)) {
+    const html = await (await request.get(route.path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const css = [...head.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map(([, text]) => text).join("");
+    const markup = markupOf(html);
+    let undrawn = 0;
+    const names: string[] = [];
+    for (const [module, bytes] of moduleBytes(css)) {
+      if (markup.includes(`${module}_`)) continue;
+      undrawn += bytes;
+      names.push(module);
+    }
+    console.log(
+      `[css] ${route.path.padEnd(22)} inlined ${kB(css.length).padStart(8)}  not drawn ${kB(undrawn).padStart(7)}` +
+        (names.length ? `  (${names.join(", ")})` : ""),
+    );
+    expect(css.length, `${route.path}: inlined CSS`).toBeGreaterThan(2000);
+    if (undrawn > UNDRAWN_CSS_AT_MOST)
+      over.push(`${route.path}: ${kB(undrawn)} of styles it does not draw (${names.join(", ")})`);
+  }
+  expect(over, over.join("\n")).toEqual([]);
+});
