@@ -16,7 +16,7 @@
  *    CSS module, the [site] layout's 15 kB sheet was there four times, 45 kB of every page.
  */
 import { gzipSync } from "node:zlib";
-import { expect, test } from "../fixtures";
+import { expect, test, type APIRequestContext } from "../fixtures";
 import { ROUTES } from "./routes";
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -104,6 +104,16 @@ function reactPayload(html: string): string {
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
+/** A page's <head>, where Next writes the inlined stylesheets. */
+const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
+
+/** The content pages' HTML, asked for once for both stylesheet gates (the pages are cached). */
+const contentPages = new Map<string, string>();
+async function contentPage(request: APIRequestContext, path: string): Promise<string> {
+  if (!contentPages.has(path)) contentPages.set(path, await (await request.get(path)).text());
+  return contentPages.get(path)!;
+}
+
 test("the inlined stylesheets are in a page's React payload about once, not once per boundary", async ({
   request,
 }, info) => {
@@ -112,12 +122,12 @@ test("the inlined stylesheets are in a page's React payload about once, not once
   /** Each stylesheet's text, fetched once: every page shares most of them. */
   const sheets = new Map<string, string>();
   for (const route of ROUTES.filter((r) => r.content)) {
-    const html = await (await request.get(route.path)).text();
+    const html = await contentPage(request, route.path);
     const hrefs = [...html.matchAll(/<style[^>]* data-href="([^"]+)"/g)].flatMap(([, list]) =>
       (list ?? "").split(" "),
     );
     expect(hrefs.length, `${route.path}: inlined stylesheets`).toBeGreaterThan(0);
-    const head = html.slice(0, html.indexOf("</head>"));
+    const head = headOf(html);
     const payload = reactPayload(html);
     expect(payload.length, `${route.path}: React payload`).toBeGreaterThan(1000);
     let inHead = 0;
@@ -178,9 +188,10 @@ test("a page's inlined stylesheets are its own: at most 3 kB of styles it does n
   // next.config.ts asks for chunks by what each page loads (cssChunking "graph", requestCost 0).
   const over: string[] = [];
   for (const route of ROUTES.filter((r) => r.content && r.status === 200)) {
-    const html = await (await request.get(route.path)).text();
-    const head = html.slice(0, html.indexOf("</head>"));
-    const css = [...head.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map(([, text]) => text).join("");
+    const html = await contentPage(request, route.path);
+    const css = [...headOf(html).matchAll(/<style[^>]*>(.*?)<\/style>/gs)]
+      .map(([, text]) => text)
+      .join("");
     const markup = markupOf(html);
     let undrawn = 0;
     const names: string[] = [];
