@@ -1,11 +1,18 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 type FileCacheModule = typeof import("./file-cache.mjs");
 
+/** The folders the tests made, removed when they are done. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A `.next` of its own, with a BUILD_ID, as Next lays it out. */
 function distDir(buildId: string, dir = mkdtempSync(path.join(tmpdir(), "riverbend-cache-"))) {
+  if (!made.includes(dir)) made.push(dir);
   mkdirSync(path.join(dir, "server"), { recursive: true });
   writeFileSync(path.join(dir, "BUILD_ID"), buildId);
   return dir;

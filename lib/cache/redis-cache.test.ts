@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { FileCache } from "./file-cache.mjs";
@@ -18,11 +18,15 @@ describe("redisFirst", () => {
   });
 
   it("so the file cache under it keeps no memory copy either", () => {
-    const serverDistDir = path.join(mkdtempSync(path.join(tmpdir(), "riverbend-redis-")), "server");
-    const handler = new (redisFirst(FileCache))({
-      serverDistDir,
-      maxMemoryCacheSize: 32 * 1024 * 1024,
-    });
-    expect(handler.folder.memory).toBeNull();
+    const dir = mkdtempSync(path.join(tmpdir(), "riverbend-redis-"));
+    try {
+      const handler = new (redisFirst(FileCache))({
+        serverDistDir: path.join(dir, "server"),
+        maxMemoryCacheSize: 32 * 1024 * 1024,
+      });
+      expect(handler.folder.memory).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

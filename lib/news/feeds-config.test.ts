@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { embeddedPublication, publications } from "../publication";
@@ -96,14 +96,18 @@ describe("parseFeedOverrides", () => {
 
 describe("a network's publications", () => {
   // A file of its own per test: the registry reads a file once (a restart reads it again).
+  const made: string[] = [];
   const write = (publications: unknown[]) => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "network-")), "publications.json");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "network-"));
+    made.push(dir);
+    const file = path.join(dir, "publications.json");
     writeFileSync(file, JSON.stringify({ publications }));
     return file;
   };
 
   afterEach(() => {
     delete process.env.PUBLICATIONS_FILE;
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   it("gives each publication its own list where it has one, the network's elsewhere", () => {

@@ -171,9 +171,20 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  // Each test's folder is in one of the suite's, removed at the end: a store goes on making a
+  // photo's other widths in the background after a test has its answer, and may write them
+  // after that test's own folder is gone.
+  let parent: string;
+  beforeAll(() => {
+    parent = mkdtempSync(path.join(tmpdir(), "photo-store-"));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(parent, { recursive: true, force: true });
+  });
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "photo-store-"));
+    dir = mkdtempSync(path.join(parent, "test-"));
     hits.length = 0;
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fillPublication, localize } from "./fill";
@@ -112,10 +112,14 @@ describe("parsePublications", () => {
     );
     const dir = mkdtempSync(path.join(os.tmpdir(), "publications-"));
     const file = path.join(dir, "publications.json");
-    writeFileSync(file, JSON.stringify({ publications: [{ url: "https://a.example" }] }));
-    expect(() => readPublicationsFile(file)).toThrow(
-      `${file}: publication 1 (https://a.example): "name" is required`,
-    );
+    try {
+      writeFileSync(file, JSON.stringify({ publications: [{ url: "https://a.example" }] }));
+      expect(() => readPublicationsFile(file)).toThrow(
+        `${file}: publication 1 (https://a.example): "name" is required`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
