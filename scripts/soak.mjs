@@ -276,6 +276,7 @@ function freshMinute() {
     requests: 0,
     failed: 0,
     slow: 0,
+    slowByKind: {},
     fiveXX: 0,
     latencies: [],
     byKind: {},
@@ -284,12 +285,29 @@ function freshMinute() {
   };
 }
 let minute = freshMinute();
-const totals = { requests: 0, failed: 0, slow: 0, fiveXX: 0, streamsCut: 0, byKind: {} };
+const totals = {
+  requests: 0,
+  failed: 0,
+  slow: 0,
+  slowByKind: {},
+  fiveXX: 0,
+  streamsCut: 0,
+  byKind: {},
+};
+/** "photo 10, page 2": counts by kind, most first. */
+const byKindText = (counts) =>
+  Object.entries(counts)
+    .sort((x, y) => y[1] - x[1])
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(", ");
 
 function record(kind, outcome) {
   minute.requests++;
   minute.latencies.push(outcome.ms);
-  if (outcome.ms > SLOW_MS) minute.slow++;
+  if (outcome.ms > SLOW_MS) {
+    minute.slow++;
+    minute.slowByKind[kind] = (minute.slowByKind[kind] ?? 0) + 1;
+  }
   minute.byKind[kind] = (minute.byKind[kind] ?? 0) + 1;
   const fiveXX = outcome.status >= 500;
   if (fiveXX) minute.fiveXX++;
@@ -698,6 +716,8 @@ for (let m = 1; m <= MINUTES; m++) {
   totals.streamsCut += done.streamsCut;
   for (const [kind, count] of Object.entries(done.byKind))
     totals.byKind[kind] = (totals.byKind[kind] ?? 0) + count;
+  for (const [kind, count] of Object.entries(done.slowByKind))
+    totals.slowByKind[kind] = (totals.slowByKind[kind] ?? 0) + count;
   allLatencies = allLatencies.concat(done.latencies);
   const memory = {};
   for (const instance of [a, b]) {
@@ -730,7 +750,7 @@ for (let m = 1; m <= MINUTES; m++) {
   const heap = (m) => (m?.heap ? ` (heap ${m.heap.heap.toFixed(0)})` : "");
   log(
     `min ${String(m).padStart(2)} ${phaseName.padEnd(18)} req ${String(done.requests).padStart(6)}` +
-      ` failed ${done.failed} over 10 s ${done.slow} 5xx ${done.fiveXX} p99 ${row.p99.toFixed(0)} ms |` +
+      ` failed ${done.failed} over 10 s ${done.slow}${done.slow ? ` (${byKindText(done.slowByKind)})` : ""} 5xx ${done.fiveXX} p99 ${row.p99.toFixed(0)} ms |` +
       ` A ${memory.A.mean.toFixed(0)} MB${heap(memory.A)} B ${memory.B.mean.toFixed(0)} MB${heap(memory.B)}` +
       ` nginx ${row.nginxMb.toFixed(0)} MB redis ${redisMb ? redisMb.used.toFixed(1) : "-"} MB |` +
       ` disk A ${row.disk.a.toFixed(0)} B ${row.disk.b.toFixed(0)} tier ${row.disk.tier.toFixed(0)} MB` +
@@ -780,15 +800,10 @@ log("");
 log(`${MINUTES} minutes, ${READERS} readers, ${PUBLICATIONS} publications`);
 log(`  requests:        ${totals.requests} (${(totals.requests / MINUTES / 60).toFixed(0)}/s)`);
 log(`  failed:          ${totals.failed}`);
-log(`  over 10 s:       ${totals.slow}`);
+log(`  over 10 s:       ${totals.slow}${totals.slow ? ` (${byKindText(totals.slowByKind)})` : ""}`);
 log(`  5xx to readers:  ${totals.fiveXX}`);
 log(`  p99:             ${p99.toFixed(0)} ms (p50 ${percentile(allLatencies, 50).toFixed(1)} ms)`);
-log(
-  `  the mix:         ${Object.entries(totals.byKind)
-    .sort((x, y) => y[1] - x[1])
-    .map(([kind, count]) => `${kind} ${count}`)
-    .join(", ")}`,
-);
+log(`  the mix:         ${byKindText(totals.byKind)}`);
 log(`  radio streams cut by a restart: ${totals.streamsCut}`);
 for (const name of ["A", "B"])
   log(

@@ -47,19 +47,45 @@ export function photoId(address: string): string {
   return createHash("sha256").update(address).digest("base64url").slice(0, 22);
 }
 
+/** A piece of work waiting for a slot, or running. */
+interface Job<T> {
+  readonly done: Promise<T>;
+  /** Moves the work, if it is still waiting, ahead of the background's. */
+  promote(): void;
+}
+
+/**
+ * At most `max` pieces of work at once; when a slot frees, a reader's work goes before the
+ * background's (the widths made ahead of anyone asking), so on a cold start a reader's photo
+ * does not wait behind every other photo's four widths.
+ */
 class Limiter {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly readers: Array<() => void> = [];
+  private readonly background: Array<() => void> = [];
   constructor(private readonly max: number) {}
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    try {
-      return await work();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
+
+  schedule<T>(work: () => Promise<T>, { background = false } = {}): Job<T> {
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const done = (async () => {
+      if (this.running >= this.max) {
+        (background ? this.background : this.readers).push(start);
+        await started;
+      }
+      this.running++;
+      try {
+        return await work();
+      } finally {
+        this.running--;
+        (this.readers.shift() ?? this.background.shift())?.();
+      }
+    })();
+    const promote = () => {
+      const at = this.background.indexOf(start);
+      if (at >= 0) this.readers.push(...this.background.splice(at, 1));
+    };
+    return { done, promote };
   }
 }
 
@@ -75,7 +101,7 @@ export class PhotoStore {
   /** id → when its fetch failed. */
   private readonly failures = new BoundedStore<number>(1024 * 1024);
   private readonly fetching = new Map<string, Promise<SourceState>>();
-  private readonly making = new Map<string, Promise<Buffer | null>>();
+  private readonly making = new Map<string, Job<Buffer | null>>();
   private readonly work = new Limiter(MAX_CONCURRENT_WORK);
 
   private readonly namesDir: string;
@@ -163,8 +189,10 @@ export class PhotoStore {
       await this.disk.write(id, DONE_FILE, "");
       this.failures.delete(id);
       // Every width is made now, in the background, so no reader waits for one to be made.
-      void Promise.all(PHOTO_WIDTHS.map((width) => this.variant(id, width, trustedOrigins))).catch(
-        (error) => logUpstreamError(`photo ${address}`, `making its widths: ${String(error)}`),
+      void Promise.all(
+        PHOTO_WIDTHS.map((width) => this.widthAs(id, width, trustedOrigins, { background: true })),
+      ).catch((error) =>
+        logUpstreamError(`photo ${address}`, `making its widths: ${String(error)}`),
       );
       return "ok";
     } catch (error) {
@@ -187,10 +215,19 @@ export class PhotoStore {
    * this instance has none). "dead" when the original cannot be had; null for an id that no
    * headline named.
    */
-  async variant(
+  variant(
     id: string,
     width: PhotoWidth,
     trustedOrigins: ReadonlySet<string>,
+  ): Promise<Buffer | "dead" | null> {
+    return this.widthAs(id, width, trustedOrigins, { background: false });
+  }
+
+  private async widthAs(
+    id: string,
+    width: PhotoWidth,
+    trustedOrigins: ReadonlySet<string>,
+    { background }: { background: boolean },
   ): Promise<Buffer | "dead" | null> {
     // The id names a folder: nothing but an id's own characters reaches the disk.
     if (!isPhotoId(id)) return null;
@@ -203,10 +240,15 @@ export class PhotoStore {
     const key = `${id}/${file}`;
     let making = this.making.get(key);
     if (!making) {
-      making = this.work.run(() => this.make(id, width)).finally(() => this.making.delete(key));
+      making = this.work.schedule(
+        () => this.make(id, width).finally(() => this.making.delete(key)),
+        { background },
+      );
       this.making.set(key, making);
+    } else if (!background) {
+      making.promote();
     }
-    return (await making) ?? "dead";
+    return (await making.done) ?? "dead";
   }
 
   /** Makes one width from the original on disk; null (the default photo) if it cannot. */

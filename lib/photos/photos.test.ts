@@ -153,7 +153,8 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
     wire = await jpeg(1050, 550);
     server = http.createServer((req, res) => {
       hits.push(req.url ?? "");
-      if (req.url === "/wire.jpg") {
+      // /wire.jpg, and /wire-1.jpg, /wire-2.jpg...: as many wire photos as a test needs.
+      if (/^\/wire(-\d+)?\.jpg$/.test(req.url ?? "")) {
         res.writeHead(200, { "content-type": "image/jpeg" });
         return res.end(wire);
       }
@@ -245,6 +246,46 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
       const afterWipe = new PhotoStore(dir, 50 * 1024 * 1024);
       expect(await afterWipe.variant(id, 400, trusted)).toBeInstanceOf(Buffer);
       expect(hits).toEqual(["/wire.jpg", "/wire.jpg"]);
+    });
+
+    it("makes a reader's width before the widths it makes ahead of readers", async () => {
+      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      const widthsMade = (ids: string[]) =>
+        ids.reduce(
+          (sum, id) =>
+            sum +
+            readdirSync(path.join(dir, "photos", id)).filter((f) => f.endsWith(".webp")).length,
+          0,
+        );
+      // A cold start: ten photos' originals arrive at once, and each queues its four widths.
+      const addresses = Array.from({ length: 10 }, (_, n) => `${origin}/wire-${n + 1}.jpg`);
+      const ahead = await Promise.all(addresses.map((address) => store.register(address)));
+      await Promise.all(ahead.map((id, n) => store.ensureSource(id, addresses[n]!, trusted)));
+      const queued = PHOTO_WIDTHS.length * ahead.length - widthsMade(ahead);
+      expect(queued).toBeGreaterThan(20);
+
+      // A reader asks for another photo: made next, not after the forty.
+      const reader = await store.register(`${origin}/wire-11.jpg`);
+      const before = widthsMade(ahead);
+      expect(await store.variant(reader, 640, trusted)).toBeInstanceOf(Buffer);
+      const meanwhile = widthsMade(ahead) - before;
+      expect(meanwhile).toBeLessThanOrEqual(6);
+
+      // A reader asking for a width still waiting in the background gets it next too.
+      const waiting = ahead.at(-1)!;
+      const others = ahead.slice(0, -1);
+      expect(widthsMade([waiting])).toBe(0);
+      const beforeWaiting = widthsMade(others);
+      expect(await store.variant(waiting, 1200, trusted)).toBeInstanceOf(Buffer);
+      const meanwhileWaiting = widthsMade(others) - beforeWaiting;
+      expect(meanwhileWaiting).toBeLessThanOrEqual(6);
+      expect(PHOTO_WIDTHS.length * others.length - widthsMade(others)).toBeGreaterThan(10);
+
+      // The background goes on: every width of every photo is made.
+      const deadline = Date.now() + 20_000;
+      while (widthsMade([...ahead, reader]) < PHOTO_WIDTHS.length * 11 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(widthsMade([...ahead, reader])).toBe(PHOTO_WIDTHS.length * 11);
     });
 
     it("answers null for an id no headline named, without fetching or writing", async () => {
