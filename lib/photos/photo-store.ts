@@ -69,16 +69,19 @@ class Limiter {
     let start!: () => void;
     const started = new Promise<void>((resolve) => (start = resolve));
     const done = (async () => {
-      if (this.running >= this.max) {
+      if (this.running < this.max) {
+        this.running++;
+      } else {
         (background ? this.background : this.readers).push(start);
+        // The slot is handed over by the work that frees it.
         await started;
       }
-      this.running++;
       try {
         return await work();
       } finally {
-        this.running--;
-        (this.readers.shift() ?? this.background.shift())?.();
+        const next = this.readers.shift() ?? this.background.shift();
+        if (next) next();
+        else this.running--;
       }
     })();
     const promote = () => {
