@@ -104,6 +104,8 @@ export class PhotoStore {
   /** id → when its fetch failed. */
   private readonly failures = new BoundedStore<number>(1024 * 1024);
   private readonly fetching = new Map<string, Promise<SourceState>>();
+  /** id → its recording under way (register). */
+  private readonly registering = new Map<string, Promise<void>>();
   private readonly making = new Map<string, Job<Buffer | null>>();
   private readonly work = new Limiter(MAX_CONCURRENT_WORK);
 
@@ -131,16 +133,31 @@ export class PhotoStore {
     return this.namesReady;
   }
 
-  /** Issues the id of a photo a headline names; pages then name `/photo/<id>/...`. */
+  /**
+   * Issues the id of a photo a headline names; pages then name `/photo/<id>/...`. The id is
+   * given out only once it is recorded where any instance will look for it (this one's disk,
+   * Redis): a page rendered here may send the reader's browser to another instance at once.
+   * Renders asking at the same time wait for the one recording; a recording Redis did not take
+   * (it was down) is tried again by the next render.
+   */
   async register(address: string): Promise<string> {
     const id = photoId(address);
     if (this.addresses.get(id) === null) {
-      this.addresses.set(id, address, address.length + 64);
-      await this.names();
-      await writeFile(path.join(this.namesDir, id), address);
-      if (redisConfigured()) await sharedSet(`photo:src:${id}`, address);
+      let recording = this.registering.get(id);
+      if (!recording) {
+        recording = this.record(id, address).finally(() => this.registering.delete(id));
+        this.registering.set(id, recording);
+      }
+      await recording;
     }
     return id;
+  }
+
+  private async record(id: string, address: string): Promise<void> {
+    await this.names();
+    await writeFile(path.join(this.namesDir, id), address);
+    const shared = redisConfigured() ? await sharedSet(`photo:src:${id}`, address) : true;
+    if (shared) this.addresses.set(id, address, address.length + 64);
   }
 
   /** The address behind an id this site issued; null for any other id. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -289,6 +289,19 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       expect(widthsMade([...ahead, reader])).toBe(PHOTO_WIDTHS.length * 11);
     }, 60_000);
+
+    it("gives an id out only once it is recorded, also to renders asking at the same time", async () => {
+      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      const address = `${origin}/wire.jpg`;
+      // Two renders name the same photo at once; each page may send its reader's browser to
+      // another instance (here: a store started on the same disk) the moment it has the id.
+      const [first, second] = [store.register(address), store.register(address)];
+      const id = await second;
+      expect(existsSync(path.join(dir, "names", id))).toBe(true);
+      expect(await new PhotoStore(dir, 50 * 1024 * 1024).address(id)).toBe(address);
+      expect(await first).toBe(id);
+      expect(hits).toEqual([]);
+    });
 
     it("answers null for an id no headline named, without fetching or writing", async () => {
       const store = new PhotoStore(dir, 50 * 1024 * 1024);
