@@ -279,6 +279,7 @@ function freshMinute() {
     slowByKind: {},
     fiveXX: 0,
     latencies: [],
+    latenciesByKind: {},
     byKind: {},
     examples: [],
     streamsCut: 0,
@@ -294,6 +295,17 @@ const totals = {
   streamsCut: 0,
   byKind: {},
 };
+/**
+ * "search 2400, photo 900, page 310": the three kinds with the highest p99, in ms (not the
+ * radio, whose time is the listening).
+ */
+const slowestKinds = (p99ByKind) =>
+  Object.entries(p99ByKind)
+    .filter(([kind]) => kind !== "radio")
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 3)
+    .map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`)
+    .join(", ");
 /** "photo 10, page 2": counts by kind, most first. */
 const byKindText = (counts) =>
   Object.entries(counts)
@@ -304,6 +316,7 @@ const byKindText = (counts) =>
 function record(kind, outcome) {
   minute.requests++;
   minute.latencies.push(outcome.ms);
+  (minute.latenciesByKind[kind] ??= []).push(outcome.ms);
   if (outcome.ms > SLOW_MS) {
     minute.slow++;
     minute.slowByKind[kind] = (minute.slowByKind[kind] ?? 0) + 1;
@@ -736,6 +749,9 @@ for (let m = 1; m <= MINUTES; m++) {
     failed: done.failed,
     fiveXX: done.fiveXX,
     p99: percentile(done.latencies, 99),
+    p99ByKind: Object.fromEntries(
+      Object.entries(done.latenciesByKind).map(([kind, ms]) => [kind, percentile(ms, 99)]),
+    ),
     a: memory.A,
     b: memory.B,
     nginxMb: treeRssMb(nginx.pid),
@@ -750,7 +766,7 @@ for (let m = 1; m <= MINUTES; m++) {
   const heap = (m) => (m?.heap ? ` (heap ${m.heap.heap.toFixed(0)})` : "");
   log(
     `min ${String(m).padStart(2)} ${phaseName.padEnd(18)} req ${String(done.requests).padStart(6)}` +
-      ` failed ${done.failed} over 10 s ${done.slow}${done.slow ? ` (${byKindText(done.slowByKind)})` : ""} 5xx ${done.fiveXX} p99 ${row.p99.toFixed(0)} ms |` +
+      ` failed ${done.failed} over 10 s ${done.slow}${done.slow ? ` (${byKindText(done.slowByKind)})` : ""} 5xx ${done.fiveXX} p99 ${row.p99.toFixed(0)} ms (${slowestKinds(row.p99ByKind)}) |` +
       ` A ${memory.A.mean.toFixed(0)} MB${heap(memory.A)} B ${memory.B.mean.toFixed(0)} MB${heap(memory.B)}` +
       ` nginx ${row.nginxMb.toFixed(0)} MB redis ${redisMb ? redisMb.used.toFixed(1) : "-"} MB |` +
       ` disk A ${row.disk.a.toFixed(0)} B ${row.disk.b.toFixed(0)} tier ${row.disk.tier.toFixed(0)} MB` +
