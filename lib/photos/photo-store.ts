@@ -47,6 +47,16 @@ export function photoId(address: string): string {
   return createHash("sha256").update(address).digest("base64url").slice(0, 22);
 }
 
+/** The work under way for `key`, started by `start` if none is: callers at once share one. */
+function joined<T>(pending: Map<string, Promise<T>>, key: string, start: () => Promise<T>) {
+  let work = pending.get(key);
+  if (!work) {
+    work = start().finally(() => pending.delete(key));
+    pending.set(key, work);
+  }
+  return work;
+}
+
 /** A piece of work waiting for a slot, or running. */
 interface Job<T> {
   readonly done: Promise<T>;
@@ -143,12 +153,7 @@ export class PhotoStore {
   async register(address: string): Promise<string> {
     const id = photoId(address);
     if (this.addresses.get(id) === null) {
-      let recording = this.registering.get(id);
-      if (!recording) {
-        recording = this.record(id, address).finally(() => this.registering.delete(id));
-        this.registering.set(id, recording);
-      }
-      await recording;
+      await joined(this.registering, id, () => this.record(id, address));
     }
     return id;
   }
@@ -187,13 +192,7 @@ export class PhotoStore {
     if (failedAt !== null && Date.now() - failedAt < config().feedRevalidateSeconds * 1000) {
       return Promise.resolve("dead");
     }
-    const pending = this.fetching.get(id);
-    if (pending) return pending;
-    const fetching = this.fetchSource(id, address, trustedOrigins).finally(() =>
-      this.fetching.delete(id),
-    );
-    this.fetching.set(id, fetching);
-    return fetching;
+    return joined(this.fetching, id, () => this.fetchSource(id, address, trustedOrigins));
   }
 
   private async fetchSource(
