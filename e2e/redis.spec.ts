@@ -241,6 +241,28 @@ test("Redis stopped under load: no 5xx, no failed request; started again, sharin
   await sharedWithoutFeedRead(a, b, "world");
 });
 
+test("photos a page rendered on A names are answered by a new instance after Redis came back empty", async () => {
+  // A renders /sports: it issues its photos' ids, recorded on A's disk and in Redis.
+  const page = await fetch(`${a.url}/sports`);
+  expect(page.headers.get("x-nextjs-cache")).toBe("MISS");
+  const html = await page.text();
+  const ids = [...new Set([...html.matchAll(/\/photo\/([\w-]{22})\//g)].map((m) => m[1]))];
+  expect(ids.length).toBeGreaterThanOrEqual(3);
+
+  const logged = [a.output.length, b.output.length];
+  await redis.stop();
+  await redis.start();
+  await reconnectedOnce(logged);
+  // B starts again on an empty disk: it has never seen these ids, and Redis lost them. Copies
+  // of the page (the tier's, A's) still name them: A writes what it knows to Redis again.
+  await b.restart({ emptyDisk: true });
+  for (const id of ids) {
+    const photo = await fetch(`${b.url}/photo/${id}/400.webp`);
+    expect(photo.status, id).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/webp");
+  }
+});
+
 /**
  * Gives `section` one feed, at an address no instance has read (the stand-in's feed with a
  * query of its own), so the next page of that section must read it. NEWS_FEEDS_FILE is

@@ -8,5 +8,6 @@ export class BoundedStore<V> {
   get(key: string): V | null;
   set(key: string, value: V, size: number): void;
   delete(key: string): void;
+  items(): IterableIterator<[string, V]>;
   clear(): void;
 }

@@ -61,6 +61,14 @@ export class BoundedStore {
     this.bytes -= item.size;
   }
 
+  /**
+   * Every entry, least recently used first, without marking any as used.
+   * @returns {IterableIterator<[string, V]>}
+   */
+  *items() {
+    for (const [key, item] of this.entries) yield [key, item.value];
+  }
+
   clear() {
     this.entries.clear();
     this.bytes = 0;

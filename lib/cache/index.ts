@@ -9,12 +9,14 @@
 export { ERROR_RETRY_SECONDS, cachedFailure } from "./cache";
 export {
   SHARED_TTL_MS,
+  onRedisReady,
   redisConfigured,
   sharedGet,
   sharedExtend,
   sharedLock,
   sharedLockHeld,
   sharedSet,
+  sharedSetMany,
   sharedSetMember,
   sharedSetMembers,
   sharedUnlock,

@@ -8,6 +8,7 @@ export function setRedisLogger(
   log: ((status: "connected" | "unavailable", detail: string) => void) | null,
 ): void;
 export function redisConfigured(): boolean;
+export function onRedisReady(listener: () => void): () => void;
 export function redisClient(): any;
 export function withRedis<T>(
   command: (client: any) => Promise<T>,

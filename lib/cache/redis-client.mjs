@@ -28,6 +28,7 @@ const HOLDER = Symbol.for("riverbend.redis");
  *   status: "idle" | "connected" | "unavailable";
  *   skipUntil: number;
  *   log: ((status: "connected" | "unavailable", detail: string) => void) | null;
+ *   ready: Set<() => void>;
  * }} RedisState
  */
 
@@ -39,7 +40,14 @@ function state() {
   let s = g[HOLDER];
   if (!s || s.url !== url) {
     s?.client?.destroy?.();
-    s = { url, client: null, status: "idle", skipUntil: 0, log: s?.log ?? null };
+    s = {
+      url,
+      client: null,
+      status: "idle",
+      skipUntil: 0,
+      log: s?.log ?? null,
+      ready: s?.ready ?? new Set(),
+    };
     g[HOLDER] = s;
   }
   return s;
@@ -76,6 +84,17 @@ export function setRedisLogger(/** @type {RedisState["log"]} */ log) {
   state().log = log;
 }
 
+/**
+ * Calls `listener` each time the connection becomes ready: the first time and after every
+ * reconnection, when Redis may have come back empty (a restart without persistence, a new
+ * server). Returns a function that removes the listener.
+ */
+export function onRedisReady(/** @type {() => void} */ listener) {
+  const listeners = state().ready;
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** True when REDIS_URL is set: the shared tier is configured (it may still be down). */
 export function redisConfigured() {
   return Boolean(state().url);
@@ -105,6 +124,7 @@ export function redisClient() {
     client.on("ready", () => {
       s.skipUntil = 0;
       report(s, "connected");
+      for (const listener of s.ready) listener();
     });
     client.on("error", (/** @type {Error} */ error) => report(s, "unavailable", error.message));
     client.on("end", () => report(s, "unavailable", "connection closed"));

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { logger } from "../ops";
-import { KEY_PREFIX, redisConfigured, setRedisLogger, withRedis } from "./redis-client.mjs";
+import {
+  KEY_PREFIX,
+  onRedisReady,
+  redisConfigured,
+  setRedisLogger,
+  withRedis,
+} from "./redis-client.mjs";
 
 /**
  * Small shared values (a feed's last good copy, a blog answer) and short locks, in Redis when
@@ -21,7 +27,7 @@ export const SHARED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Redis takes whole milliseconds, at least one (a fraction is an error that costs the connection). */
 const whole = (ms: number) => Math.max(1, Math.ceil(ms));
 
-export { redisConfigured };
+export { onRedisReady, redisConfigured };
 
 export async function sharedGet<T>(
   key: string,
@@ -45,6 +51,31 @@ export async function sharedSet(
     client.set(KEY_PREFIX + key, JSON.stringify(value), { PX: whole(ttlMs) }),
   );
   return answer.ok;
+}
+
+/** Entries sent to Redis in one round trip by sharedSetMany. */
+const BATCH = 500;
+
+/**
+ * Stores each `[key, value]` (JSON) for `ttlMs`, BATCH to a round trip; false when Redis did
+ * not take them all.
+ */
+export async function sharedSetMany(
+  entries: Iterable<readonly [string, unknown]>,
+  ttlMs = SHARED_TTL_MS,
+): Promise<boolean> {
+  const all = [...entries];
+  for (let start = 0; start < all.length; start += BATCH) {
+    const answer = await withRedis((client) => {
+      const batch = client.multi();
+      for (const [key, value] of all.slice(start, start + BATCH)) {
+        batch.set(KEY_PREFIX + key, JSON.stringify(value), { PX: whole(ttlMs) });
+      }
+      return batch.exec();
+    }, 2000);
+    if (!answer.ok) return false;
+  }
+  return true;
 }
 
 /**

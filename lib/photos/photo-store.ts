@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { redisConfigured, sharedGet, sharedSet } from "../cache";
+import { onRedisReady, redisConfigured, sharedGet, sharedSet, sharedSetMany } from "../cache";
 import { BoundedStore } from "../cache/bounded-store.mjs";
 import { config } from "../env";
 import { logRefused, logUpstreamError } from "../ops";
@@ -24,6 +24,10 @@ import { isPhotoId, PHOTO_ASPECT, PHOTO_WIDTHS, type PhotoWidth } from "./paths"
  * its files were dropped to make room, and must still get it), and with REDIS_URL every
  * instance's registrations (`photo:src:<id>`), so any instance can serve a photo that a page
  * rendered by another instance names. A name unused for NAME_DAYS is removed at start.
+ *
+ * Redis may lose a name: it restarts empty, or evicts the key under `maxmemory`. Every id this
+ * process knows is written to Redis again each time the connection becomes ready and every
+ * RESHARE_MS, so a page cached anywhere keeps its photos on every instance.
  */
 
 export type SourceState = "ok" | "dead";
@@ -40,6 +44,8 @@ const SOURCE_FILE = "source";
 const DONE_FILE = "done";
 /** Longer than any copy of a page is kept (the tier's stale copies: 7 days). */
 const NAME_DAYS = 30;
+/** How often every id this process knows is written to Redis again (see above). */
+const RESHARE_MS = 10 * 60_000;
 /** Photos being made at once: each decode takes a core (libvips) and tens of MB. */
 const MAX_CONCURRENT_WORK = 2;
 
@@ -114,6 +120,8 @@ export class PhotoStore {
   /** id → when its fetch failed. */
   private readonly failures = new BoundedStore<number>(1024 * 1024);
   private readonly fetching = new Map<string, Promise<SourceState>>();
+  /** Ids recorded here that Redis did not take (register, share). */
+  private readonly unshared = new Set<string>();
   /** id → its recording under way (register). */
   private readonly registering = new Map<string, Promise<void>>();
   private readonly making = new Map<string, Job<Buffer | null>>();
@@ -122,9 +130,34 @@ export class PhotoStore {
   private readonly namesDir: string;
   private namesReady: Promise<void> | undefined;
 
+  private readonly stopSharing: () => void;
+
   constructor(dir: string, maxBytes: number) {
     this.disk = new PhotoDiskCache(path.join(dir, "photos"), maxBytes);
     this.namesDir = path.join(dir, "names");
+    const stopListening = onRedisReady(() => void this.share());
+    const timer = setInterval(() => void this.share(), RESHARE_MS).unref();
+    this.stopSharing = () => {
+      stopListening();
+      clearInterval(timer);
+    };
+  }
+
+  /** Stops writing ids to Redis again (a store that is no longer used). */
+  close(): void {
+    this.stopSharing();
+  }
+
+  /**
+   * Writes every id this process knows, issued or looked up, to Redis again; false when Redis
+   * did not take them all (the next connection or RESHARE_MS tries again).
+   */
+  async share(): Promise<boolean> {
+    if (!redisConfigured() || this.addresses.size === 0) return true;
+    const known = [...this.addresses.items()];
+    const shared = await sharedSetMany(known.map(([id, address]) => [`photo:src:${id}`, address]));
+    if (shared) for (const [id] of known) this.unshared.delete(id);
+    return shared;
   }
 
   /** The names folder, with names unused for NAME_DAYS removed (once per process). */
@@ -147,12 +180,12 @@ export class PhotoStore {
    * Issues the id of a photo a headline names; pages then name `/photo/<id>/...`. The id is
    * given out only once it is recorded where any instance will look for it (this one's disk,
    * Redis): a page rendered here may send the reader's browser to another instance at once.
-   * Renders asking at the same time wait for the one recording; a recording Redis did not take
-   * (it was down) is tried again by the next render.
+   * Renders asking at the same time wait for the one recording. A recording Redis did not take
+   * (it was down or slow) is tried again by the next render, and by `share`.
    */
   async register(address: string): Promise<string> {
     const id = photoId(address);
-    if (this.addresses.get(id) === null) {
+    if (this.addresses.get(id) === null || this.unshared.has(id)) {
       await joined(this.registering, id, () => this.record(id, address));
     }
     return id;
@@ -161,8 +194,12 @@ export class PhotoStore {
   private async record(id: string, address: string): Promise<void> {
     await this.names();
     await writeFile(path.join(this.namesDir, id), address);
-    const shared = redisConfigured() ? await sharedSet(`photo:src:${id}`, address) : true;
-    if (shared) this.addresses.set(id, address, address.length + 64);
+    this.addresses.set(id, address, address.length + 64);
+    if (!redisConfigured() || (await sharedSet(`photo:src:${id}`, address))) {
+      this.unshared.delete(id);
+    } else {
+      this.unshared.add(id);
+    }
   }
 
   /** The address behind an id this site issued; null for any other id. */

@@ -1,9 +1,12 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { startRedis, type RedisServer } from "../../e2e/redis/instances.cjs";
+import { redisConfigured } from "../cache";
 import { fetchFeed } from "../net/fetch-feed";
 import { PhotoDiskCache } from "./disk-cache";
 import { assertPhoto, PhotoRefusedError } from "./fetch-photo";
@@ -323,4 +326,65 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
       expect(photoFiles()).toEqual([]);
     });
   });
+});
+
+describe("PhotoStore's names in a real Redis (redis-server on 127.0.0.1)", () => {
+  // Each store is an instance of its own: its own disk, its own memory, the one Redis.
+  let redis: RedisServer;
+  let parent: string;
+  const stores: PhotoStore[] = [];
+  const instance = () => {
+    const store = new PhotoStore(mkdtempSync(path.join(parent, "instance-")), 50 * 1024 * 1024);
+    stores.push(store);
+    return store;
+  };
+  const redisCli = (...args: string[]) =>
+    execFileSync("redis-cli", ["-p", String(redis.port), ...args], { encoding: "utf8" });
+
+  beforeAll(async () => {
+    parent = mkdtempSync(path.join(tmpdir(), "photo-names-"));
+    redis = await startRedis();
+    process.env.REDIS_URL = redis.url;
+  });
+  afterAll(async () => {
+    for (const store of stores) store.close();
+    delete process.env.REDIS_URL;
+    redisConfigured(); // drops the connection to the REDIS_URL that was
+    await redis.cleanup();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it("an id issued on one instance is found on another after Redis evicted it, or came back empty", async () => {
+    const a = instance();
+    const address = "https://photos.example/council-meeting.jpg";
+    /** Whether a new instance finds the photo within 15 s. */
+    const foundElsewhere = async () => {
+      const deadline = Date.now() + 15_000;
+      let found: string | null = null;
+      while (found === null && Date.now() < deadline) {
+        found = await instance().address(id);
+        if (found === null) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return found;
+    };
+    // This process has not connected to Redis yet: the first render is recorded on disk, and in
+    // Redis once the connection is ready.
+    const id = await a.register(address);
+    expect(await foundElsewhere()).toBe(address);
+
+    // Redis evicted the key (volatile-lru under maxmemory): no other instance finds the photo
+    // until A writes its names again, which it does every few minutes.
+    redisCli("del", `riverbend:photo:src:${id}`);
+    expect(await instance().address(id)).toBeNull();
+    expect(await a.share()).toBe(true);
+    expect(await instance().address(id)).toBe(address);
+
+    // Redis restarted without its data: A writes its names again as soon as it reconnects,
+    // without a page being rendered.
+    redisCli("set", "before-the-restart", "1");
+    await redis.stop();
+    await redis.start();
+    expect(redisCli("exists", "before-the-restart").trim()).toBe("0");
+    expect(await foundElsewhere()).toBe(address);
+  }, 30_000);
 });
