@@ -115,8 +115,11 @@ sharp.cache(false);
 
 export class PhotoStore {
   readonly disk: PhotoDiskCache;
-  /** id → address, for ids issued by this process (a few MB at most). */
-  private readonly addresses = new BoundedStore<string>(4 * 1024 * 1024);
+  /** id → address, for ids this process issued or looked up (a few MB at most). */
+  private readonly addresses = new BoundedStore<string>(4 * 1024 * 1024, (id) =>
+    // Its next render records it again, Redis included: nothing to remember.
+    this.unshared.delete(id),
+  );
   /** id → when its fetch failed. */
   private readonly failures = new BoundedStore<number>(1024 * 1024);
   private readonly fetching = new Map<string, Promise<SourceState>>();
