@@ -124,7 +124,14 @@ export function redisClient() {
     client.on("ready", () => {
       s.skipUntil = 0;
       report(s, "connected");
-      for (const listener of s.ready) listener();
+      for (const listener of s.ready) {
+        // A listener's failure is its own: the connection and the other listeners go on.
+        try {
+          listener();
+        } catch (error) {
+          console.error(`redis: a listener failed when the connection became ready: ${error}`);
+        }
+      }
     });
     client.on("error", (/** @type {Error} */ error) => report(s, "unavailable", error.message));
     client.on("end", () => report(s, "unavailable", "connection closed"));
