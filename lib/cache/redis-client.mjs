@@ -77,6 +77,15 @@ function report(s, status, detail = "") {
   if (s.log) s.log(status, text);
   else if (status === "connected") console.info(`redis: connected (${text})`);
   else console.warn(`redis: unavailable (${text})`);
+  if (status !== "connected") return;
+  for (const listener of s.ready) {
+    // A listener's failure is its own: the connection and the other listeners go on.
+    try {
+      listener();
+    } catch (error) {
+      console.error(`redis: a listener failed when Redis became usable: ${error}`);
+    }
+  }
 }
 
 /** Sets how state changes are logged (lib/redis-log.ts installs the app's logger). */
@@ -85,9 +94,11 @@ export function setRedisLogger(/** @type {RedisState["log"]} */ log) {
 }
 
 /**
- * Calls `listener` each time the connection becomes ready: the first time and after every
- * reconnection, when Redis may have come back empty (a restart without persistence, a new
- * server). Returns a function that removes the listener.
+ * Calls `listener` each time Redis becomes usable: the first connection, every reconnection
+ * (Redis may have come back empty: a restart without persistence, a new server), and the end
+ * of a cool-down after a failed or slow command. Every command that failed did so while Redis
+ * was not usable, so a listener can redo then what failed. Returns a function that removes
+ * the listener.
  */
 export function onRedisReady(/** @type {() => void} */ listener) {
   const listeners = state().ready;
@@ -124,14 +135,6 @@ export function redisClient() {
     client.on("ready", () => {
       s.skipUntil = 0;
       report(s, "connected");
-      for (const listener of s.ready) {
-        // A listener's failure is its own: the connection and the other listeners go on.
-        try {
-          listener();
-        } catch (error) {
-          console.error(`redis: a listener failed when the connection became ready: ${error}`);
-        }
-      }
     });
     client.on("error", (/** @type {Error} */ error) => report(s, "unavailable", error.message));
     client.on("end", () => report(s, "unavailable", "connection closed"));

@@ -26,7 +26,7 @@ import { isPhotoId, PHOTO_ASPECT, PHOTO_WIDTHS, type PhotoWidth } from "./paths"
  * rendered by another instance names. A name unused for NAME_DAYS is removed at start.
  *
  * Redis may lose a name: it restarts empty, or evicts the key under `maxmemory`. Every id this
- * process knows is written to Redis again each time the connection becomes ready and every
+ * process knows is written to Redis again each time Redis becomes usable again and every
  * RESHARE_MS, so a page cached anywhere keeps its photos on every instance.
  */
 
@@ -116,15 +116,12 @@ sharp.cache(false);
 export class PhotoStore {
   readonly disk: PhotoDiskCache;
   /** id → address, for ids this process issued or looked up (a few MB at most). */
-  private readonly addresses = new BoundedStore<string>(4 * 1024 * 1024, (id) =>
-    // Its next render records it again, Redis included: nothing to remember.
-    this.unshared.delete(id),
-  );
+  private readonly addresses = new BoundedStore<string>(4 * 1024 * 1024);
   /** id → when its fetch failed. */
   private readonly failures = new BoundedStore<number>(1024 * 1024);
   private readonly fetching = new Map<string, Promise<SourceState>>();
-  /** Ids recorded here that Redis did not take (register, share). */
-  private readonly unshared = new Set<string>();
+  /** The share under way (one at a time). */
+  private readonly sharing = new Map<string, Promise<boolean>>();
   /** id → its recording under way (register). */
   private readonly registering = new Map<string, Promise<void>>();
   private readonly making = new Map<string, Job<Buffer | null>>();
@@ -153,14 +150,19 @@ export class PhotoStore {
 
   /**
    * Writes every id this process knows, issued or looked up, to Redis again; false when Redis
-   * did not take them all (the next connection or RESHARE_MS tries again).
+   * did not take them all (its next recovery, or RESHARE_MS, tries again).
    */
-  async share(): Promise<boolean> {
-    if (!redisConfigured() || this.addresses.size === 0) return true;
-    const known = [...this.addresses.items()];
-    const shared = await sharedSetMany(known.map(([id, address]) => [`photo:src:${id}`, address]));
-    if (shared) for (const [id] of known) this.unshared.delete(id);
-    return shared;
+  share(): Promise<boolean> {
+    // One at a time: Redis recovering again while a share runs waits for it.
+    return joined(this.sharing, "all", async () => {
+      if (!redisConfigured() || this.addresses.size === 0) return true;
+      return sharedSetMany(
+        Array.from(
+          this.addresses.items(),
+          ([id, address]) => [`photo:src:${id}`, address] as const,
+        ),
+      );
+    });
   }
 
   /** The names folder, with names unused for NAME_DAYS removed (once per process). */
@@ -184,11 +186,11 @@ export class PhotoStore {
    * given out only once it is recorded where any instance will look for it (this one's disk,
    * Redis): a page rendered here may send the reader's browser to another instance at once.
    * Renders asking at the same time wait for the one recording. A recording Redis did not take
-   * (it was down or slow) is tried again by the next render, and by `share`.
+   * (it was down or slow) is made by `share` as soon as Redis is usable again.
    */
   async register(address: string): Promise<string> {
     const id = photoId(address);
-    if (this.addresses.get(id) === null || this.unshared.has(id)) {
+    if (this.addresses.get(id) === null) {
       await joined(this.registering, id, () => this.record(id, address));
     }
     return id;
@@ -198,11 +200,8 @@ export class PhotoStore {
     await this.names();
     await writeFile(path.join(this.namesDir, id), address);
     this.addresses.set(id, address, address.length + 64);
-    if (!redisConfigured() || (await sharedSet(`photo:src:${id}`, address))) {
-      this.unshared.delete(id);
-    } else {
-      this.unshared.add(id);
-    }
+    // Not taken (Redis down, slow or cooling down): `share` writes it when Redis is usable.
+    if (redisConfigured()) await sharedSet(`photo:src:${id}`, address);
   }
 
   /** The address behind an id this site issued; null for any other id. */
