@@ -63,8 +63,7 @@ export function AudioPlayer({
     setMuted(!muted);
   }
 
-  function changeVolume([value]: number[]) {
-    if (value === undefined) return;
+  function changeVolume(value: number) {
     setVolume(value);
     if (muted && value > 0) setMuted(false);
   }
@@ -109,7 +108,7 @@ export function AudioPlayer({
           className={styles.volume}
           label="Volume"
           valueText={(value) => `${Math.round(value * 100)}%`}
-          value={[shownVolume]}
+          value={shownVolume}
           min={0}
           max={1}
           step={0.01}
