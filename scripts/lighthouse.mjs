@@ -22,6 +22,7 @@
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { summarise } from "./lib/lighthouse-summary.mjs";
 
 export const THROTTLING_METHODS = ["simulate", "devtools"];
 
@@ -41,61 +42,18 @@ export function launchChromium() {
   });
 }
 
-/** The figures of one run that the gate and the bench read. */
-export function summarise(lhr) {
-  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? -1);
-  const failing = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-    .map((a) => a.id);
-  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
-  // Bytes as they crossed the wire: the servers compress, so scripts and HTML count gzipped.
-  const transferred = (type) =>
-    requests
-      .filter((item) => item.resourceType === type)
-      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-  return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
-    fcpMs: metric("first-contentful-paint"),
-    lcpMs: metric("largest-contentful-paint"),
-    // The largest paint's element as Lighthouse shows it (`<img …>`, `<h1 …>`).
-    lcpElement: firstSnippet(lhr.audits["largest-contentful-paint-element"]?.details),
-    tbtMs: metric("total-blocking-time"),
-    ttiMs: metric("interactive"),
-    cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? -1).toFixed(3)),
-    imageBytes: transferred("Image"),
-    scriptBytes: transferred("Script"),
-    scriptUrls: requests.filter((item) => item.resourceType === "Script").map((item) => item.url),
-    documentBytes: transferred("Document"),
-    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
-    cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
-    failingAudits: failing,
-    runtimeError: lhr.runtimeError?.message ?? null,
-  };
-}
-
-/** The first element (a node item's snippet) anywhere in an audit's details, or null. */
-function firstSnippet(value) {
-  if (!value || typeof value !== "object") return null;
-  if (value.type === "node" && typeof value.snippet === "string") return value.snippet;
-  for (const child of Array.isArray(value) ? value : Object.values(value)) {
-    const found = firstSnippet(child);
-    if (found) return found;
-  }
-  return null;
-}
-
 /**
  * One Lighthouse run of `url` in `chrome`. `cpuSlowdownMultiplier` replaces the default 4× CPU
- * slowdown (the rest of the phone's throttling stays Lighthouse's).
+ * slowdown (the rest of the phone's throttling stays Lighthouse's). `cpuQuietMs` lengthens the
+ * quiet Lighthouse waits for before it ends the trace (its own minimum is 5,250 ms with applied
+ * throttling): under a heavy applied slowdown the page's observer and the trace disagree on
+ * what a long task is, the trace ends before its five quiet seconds, and Lighthouse gives no
+ * blocking time nor time to interactive (NO_TTI_CPU_IDLE_PERIOD, GoogleChrome/lighthouse#10503).
  */
 export async function audit(
   chrome,
   url,
-  { throttlingMethod = "simulate", cpuSlowdownMultiplier } = {},
+  { throttlingMethod = "simulate", cpuSlowdownMultiplier, cpuQuietMs } = {},
 ) {
   const result = await lighthouse(url, {
     port: chrome.port,
@@ -104,6 +62,7 @@ export async function audit(
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     throttlingMethod,
     ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
+    ...(cpuQuietMs ? { cpuQuietThresholdMs: cpuQuietMs } : {}),
     // The machine running the gates may be offline: requests to other hosts (the video poster)
     // are blocked the way Lighthouse intends for third parties; it leaves such blocked requests
     // out of its console-errors audit.
