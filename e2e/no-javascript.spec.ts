@@ -55,6 +55,18 @@ async function openHeaderMenu(page: Page, isMobile: boolean) {
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("the radio plays in the browser's own player, the scripted controls hidden", async ({
+    page,
+  }) => {
+    await page.goto("/radio");
+    const player = page.getByRole("main").locator("audio[controls]");
+    await expect(player).toBeVisible();
+    await expect(player).toHaveAttribute("src", /^\/api\/stream\?port=\d+$/);
+    await expect(player).toHaveAttribute("preload", "none");
+    await expect(page.getByRole("button", { name: "Play" })).toBeHidden();
+    await expect(page.getByRole("slider", { name: "Volume" })).toBeHidden();
+  });
+
   test("every section is reachable from the header", async ({ page, isMobile }) => {
     for (const [href, title] of SECTION_LINKS) {
       await page.goto("/faq");

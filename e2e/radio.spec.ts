@@ -38,6 +38,9 @@ test.describe("the radio page", () => {
       "false",
     );
     const slider = player.getByRole("slider", { name: "Volume" });
+    await expect(slider).toBeVisible();
+    // The browser's own player is for readers without scripts only (e2e/no-javascript.spec.ts).
+    await expect(player.locator("audio[controls]")).toHaveCount(0);
     await expect(slider).toHaveValue("0.9");
     await expect(slider).toHaveAttribute("min", "0");
     await expect(slider).toHaveAttribute("max", "1");

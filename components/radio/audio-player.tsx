@@ -116,6 +116,18 @@ export function AudioPlayer({
         />
       </div>
 
+      {/* Without scripts the controls above cannot play (CSS hides them then): the browser's own
+          player on the same stream, which downloads nothing until it is played either. */}
+      <noscript>
+        <audio
+          className={styles.nativePlayer}
+          controls
+          preload="none"
+          src={src}
+          aria-label={`${title}: live stream`}
+        />
+      </noscript>
+
       <div aria-live="assertive">{error ? <p className={styles.error}>{error}</p> : null}</div>
 
       <audio
