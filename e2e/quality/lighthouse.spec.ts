@@ -19,6 +19,7 @@ import { REVALIDATE_SECRET, STAND_IN_URL } from "../env.cjs";
 import { standIn } from "../stand-in/control";
 import { COMPLETE_SLUG } from "../stand-in/blog-catalogue.cjs";
 import { ORIGINAL_PHOTO_FEEDS } from "../stand-in/catalogue.cjs";
+import type { LighthouseSummary } from "../../scripts/lib/lighthouse-summary.mjs";
 
 const PAGES = ["/", "/sports", "/blog", `/blog/${COMPLETE_SLUG}`, "/faq", "/radio"];
 /** The pages whose first card carries the 1.2 MB original photo. */
@@ -27,21 +28,8 @@ const PHOTO_PAGES = ["/", "/sports"];
 const FIRST_SCREEN_PHOTO_BYTES = 100 * 1024;
 const CLS_AT_MOST = 0.02;
 
-interface PageResult {
-  path: string;
-  throttlingMethod: string;
-  accessibility: number | null;
-  bestPractices: number | null;
-  seo: number | null;
-  /** null when Lighthouse could not compute it; `missing` then says why. */
-  cls: number | null;
-  missing: Record<string, string>;
-  imageBytes: number;
-  scriptBytes: number;
-  documentBytes: number;
-  failingAudits: string[];
-  runtimeError: string | null;
-}
+/** One page's run, as scripts/lighthouse.mjs prints it. */
+type PageResult = LighthouseSummary & { path: string; throttlingMethod: string };
 
 async function lighthouse(baseURL: string, pages: string[]) {
   const { stdout } = await promisify(execFile)(

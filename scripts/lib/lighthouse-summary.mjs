@@ -19,17 +19,19 @@ export function summarise(lhr) {
     const value = lhr.categories[id]?.score;
     return typeof value === "number" ? Math.round(value * 100) : null;
   };
-  // null when Lighthouse could not compute the figure (e.g. NO_TTI_CPU_IDLE_PERIOD): never a
-  // number that a budget would read as a result.
-  const metric = (id) => {
+  // Each figure, or null when Lighthouse could not compute it (e.g. NO_TTI_CPU_IDLE_PERIOD):
+  // never a number that a budget would read as a result. `missing` says why, by key.
+  const figures = {};
+  const missing = {};
+  for (const [key, id] of Object.entries(METRICS)) {
     const value = lhr.audits[id]?.numericValue;
-    return Number.isFinite(value) ? Math.round(value) : null;
-  };
-  const missing = Object.fromEntries(
-    Object.entries(METRICS)
-      .filter(([, id]) => !Number.isFinite(lhr.audits[id]?.numericValue))
-      .map(([key, id]) => [key, lhr.audits[id]?.errorMessage ?? `no ${id} audit`]),
-  );
+    if (Number.isFinite(value)) {
+      figures[key] = key === "cls" ? Number(value.toFixed(3)) : Math.round(value);
+    } else {
+      figures[key] = null;
+      missing[key] = lhr.audits[id]?.errorMessage ?? `no ${id} audit`;
+    }
+  }
   const failing = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
     .map((a) => a.id);
@@ -44,17 +46,10 @@ export function summarise(lhr) {
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
-    fcpMs: metric(METRICS.fcpMs),
-    lcpMs: metric(METRICS.lcpMs),
+    ...figures,
+    missing,
     // The largest paint's element as Lighthouse shows it (`<img …>`, `<h1 …>`).
     lcpElement: firstSnippet(lhr.audits["largest-contentful-paint-element"]?.details),
-    tbtMs: metric(METRICS.tbtMs),
-    ttiMs: metric(METRICS.ttiMs),
-    cls: Number.isFinite(lhr.audits[METRICS.cls]?.numericValue)
-      ? Number(lhr.audits[METRICS.cls].numericValue.toFixed(3))
-      : null,
-    /** Why each figure above that is null is missing, by key. */
-    missing,
     imageBytes: transferred("Image"),
     scriptBytes: transferred("Script"),
     scriptUrls: requests.filter((item) => item.resourceType === "Script").map((item) => item.url),
