@@ -24,6 +24,10 @@ const audioState = (page: Page) =>
 
 test.describe("the radio page", () => {
   test("shows the player card, Now Playing and the tip", async ({ page }) => {
+    // After another test's outage the server may hold the empty title for its few seconds.
+    await expect
+      .poll(async () => (await page.request.get("/api/now-playing")).json(), { timeout: 15_000 })
+      .toEqual({ title: STATION_TITLE });
     await page.goto("/radio");
     await expect(page).toHaveTitle(/Live Radio/);
     const player = page.getByRole("region", { name: "Live Radio" });
@@ -91,6 +95,29 @@ test.describe("the radio page", () => {
     const later = await audioState(page);
     expect(later.paused).toBe(true);
     expect(later.currentTime).toBeCloseTo(pausedAt, 1);
+  });
+
+  test("the press shows at once, while the stream is still connecting", async ({ page }) => {
+    // The station answering late (and Chromium buffering a live MP3 for seconds after that):
+    // the button says the reader's choice from the press on, and a second press stops it.
+    await page.route("**/api/stream?*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      await route.continue().catch(() => {}); // the page may have gone by then
+    });
+    await page.goto("/radio");
+    const play = page.getByRole("button", { name: "Play" });
+    await hydrated(play);
+    await play.click();
+    await expect(play).toHaveAttribute("aria-pressed", "true", { timeout: 4_000 });
+    const state = await audioState(page);
+    expect(state.paused).toBe(false);
+    expect(state.currentTime).toBe(0);
+
+    await play.click();
+    await expect(play).toHaveAttribute("aria-pressed", "false", { timeout: 4_000 });
+    expect((await audioState(page)).paused).toBe(true);
+    await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
+    await expect(page.getByText(PLAY_FAILED)).toHaveCount(0);
   });
 
   test("mute, and the volume rules", async ({ page }) => {

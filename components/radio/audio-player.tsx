@@ -19,7 +19,10 @@ export function AudioPlayer({
   subtitle?: string;
 }) {
   const audioRef = useRef<HTMLAudioElement>(null);
+  // Pressed from the press on (the element's play event); on the air once sound flows, which
+  // for a live MP3 is after a few seconds of buffering.
   const [playing, setPlaying] = useState(false);
+  const [onAir, setOnAir] = useState(false);
   const [muted, setMuted] = useState(false);
   const [volume, setVolume] = useState<number>(RADIO.defaultVolume);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +42,7 @@ export function AudioPlayer({
   async function togglePlay() {
     const audio = audioRef.current;
     if (!audio) return;
-    if (!audio.paused) {
+    if (!audio.paused && !audio.error) {
       audio.pause();
       return;
     }
@@ -73,10 +76,7 @@ export function AudioPlayer({
   return (
     <section className={styles.player} aria-labelledby="radio-player-title">
       <div className={styles.playerHeading}>
-        <span
-          className={`${styles.liveDot} ${playing ? styles.liveDotOn : ""}`}
-          aria-hidden="true"
-        />
+        <span className={`${styles.liveDot} ${onAir ? styles.liveDotOn : ""}`} aria-hidden="true" />
         <div>
           <h2 id="radio-player-title" className={styles.playerTitle}>
             {title}
@@ -134,17 +134,24 @@ export function AudioPlayer({
         ref={audioRef}
         preload="none"
         crossOrigin="anonymous"
+        onPlay={() => setPlaying(true)}
         onPlaying={() => {
-          setPlaying(true);
+          setOnAir(true);
           setError(null);
         }}
-        onPause={() => setPlaying(false)}
+        onWaiting={() => setOnAir(false)}
+        onPause={() => {
+          setPlaying(false);
+          setOnAir(false);
+        }}
         onError={() => {
           setPlaying(false);
+          setOnAir(false);
           setError(RADIO.streamUnavailable);
         }}
         onEnded={() => {
           setPlaying(false);
+          setOnAir(false);
           setError(RADIO.streamUnavailable);
         }}
       />
