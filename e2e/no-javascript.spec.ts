@@ -4,6 +4,7 @@
  * section is reachable from the header at 1280 px and 375 px, and every headline shows.
  */
 import { expect, test, type Page } from "./fixtures";
+import { hydrated } from "./helpers";
 import { SECTION_FEEDS } from "./stand-in/catalogue.cjs";
 import sampleHeadlines from "./stand-in/sample-headlines.json";
 
@@ -170,7 +171,10 @@ test.describe("with JavaScript", () => {
     await page.goto("/sports");
     const visible = page.locator("main li").filter({ visible: true });
     await expect(visible).toHaveCount(5);
-    await page.getByRole("button", { name: "See All (15 articles)" }).click();
+    // A click on the server's markup before React has hydrated it is replayed or lost.
+    const seeAll = page.getByRole("button", { name: "See All (15 articles)" });
+    await hydrated(seeAll);
+    await seeAll.click();
     await expect(visible).toHaveCount(15);
     await page.getByRole("button", { name: "Show Less" }).click();
     await expect(visible).toHaveCount(5);
