@@ -19,10 +19,11 @@ export function AudioPlayer({
   subtitle?: string;
 }) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  // Pressed from the press on (the element's play event); on the air once sound flows, which
-  // for a live MP3 is after a few seconds of buffering.
-  const [playing, setPlaying] = useState(false);
-  const [onAir, setOnAir] = useState(false);
+  // Connecting from the press on (the element's play event), on the air once sound flows,
+  // which for a live MP3 is after a few seconds of buffering. The button shows the first, the
+  // live dot the second.
+  const [status, setStatus] = useState<"stopped" | "connecting" | "onAir">("stopped");
+  const playing = status !== "stopped";
   const [muted, setMuted] = useState(false);
   const [volume, setVolume] = useState<number>(RADIO.defaultVolume);
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +57,7 @@ export function AudioPlayer({
       setError(null);
     } catch (reason) {
       if (reason instanceof DOMException && reason.name === "AbortError") return; // paused meanwhile
-      setPlaying(false);
+      setStatus("stopped");
       setError(audio.error ? RADIO.streamUnavailable : RADIO.playFailed);
     }
   }
@@ -76,7 +77,10 @@ export function AudioPlayer({
   return (
     <section className={styles.player} aria-labelledby="radio-player-title">
       <div className={styles.playerHeading}>
-        <span className={`${styles.liveDot} ${onAir ? styles.liveDotOn : ""}`} aria-hidden="true" />
+        <span
+          className={`${styles.liveDot} ${status === "onAir" ? styles.liveDotOn : ""}`}
+          aria-hidden="true"
+        />
         <div>
           <h2 id="radio-player-title" className={styles.playerTitle}>
             {title}
@@ -134,24 +138,19 @@ export function AudioPlayer({
         ref={audioRef}
         preload="none"
         crossOrigin="anonymous"
-        onPlay={() => setPlaying(true)}
+        onPlay={() => setStatus("connecting")}
         onPlaying={() => {
-          setOnAir(true);
+          setStatus("onAir");
           setError(null);
         }}
-        onWaiting={() => setOnAir(false)}
-        onPause={() => {
-          setPlaying(false);
-          setOnAir(false);
-        }}
+        onWaiting={() => setStatus("connecting")}
+        onPause={() => setStatus("stopped")}
         onError={() => {
-          setPlaying(false);
-          setOnAir(false);
+          setStatus("stopped");
           setError(RADIO.streamUnavailable);
         }}
         onEnded={() => {
-          setPlaying(false);
-          setOnAir(false);
+          setStatus("stopped");
           setError(RADIO.streamUnavailable);
         }}
       />
