@@ -30,6 +30,15 @@ export default defineConfig([
             "AssignmentExpression > MemberExpression.left[object.property.name='prototype']",
           message: "Never patch a prototype (Node's, Next's or anyone's).",
         },
+        {
+          // A link's prefetch fetches only the route's tree here (the pages are rendered per
+          // publication), and the click fetches the whole page anyway; on a slow phone each
+          // prefetch was two requests and main-thread tasks during start-up (docs/benchmarks.md).
+          selector:
+            "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
+          message:
+            "Give next/link prefetch={false}: its prefetch costs a phone and gains nothing here.",
+        },
       ],
     },
   },

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { hydrated } from "./helpers";
 
 const NEWS_LINKS = [
   "/local",
@@ -167,4 +168,31 @@ test("footer: legal links, nine sections, partners and socials in new tabs, netw
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   }
   await expect(footer).toContainText("3,000 publications");
+});
+
+test("links fetch nothing until followed: no prefetch of the pages in view", async ({ page }) => {
+  // A prefetch here brings only the route's tree (pages are rendered per publication) and the
+  // click fetches the whole page anyway; on a phone each was requests and main-thread work
+  // during start-up, and it set the page's time to interactive (docs/benchmarks.md).
+  const prefetches: string[] = [];
+  page.on("request", (request) => {
+    if (request.headers()["next-router-prefetch"]) prefetches.push(request.url());
+  });
+  await page.goto("/");
+  await hydrated(page.locator("body > header a").first());
+  for (let y = 0; y < 20; y++) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(50);
+  }
+  const footerSports = page.locator("footer").last().locator('a[href="/sports"]');
+  await footerSports.hover();
+  await page.waitForTimeout(1_500);
+  expect(prefetches).toEqual([]);
+
+  // Followed, a link still navigates within the app.
+  const navigation = page.waitForRequest((request) => request.url().includes("_rsc="));
+  await footerSports.click();
+  await navigation;
+  await expect(page).toHaveURL(/\/sports$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sports");
 });

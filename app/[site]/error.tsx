@@ -21,7 +21,7 @@ export default function ErrorPage({
         <button type="button" className="status-button" onClick={reset}>
           Try again
         </button>
-        <Link href="/" className="status-secondary">
+        <Link prefetch={false} href="/" className="status-secondary">
           Return to Home
         </Link>
       </div>

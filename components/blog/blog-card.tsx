@@ -20,7 +20,7 @@ export function BlogCard({ blog }: { blog: BlogSummary }) {
       ) : null}
       <h2 className={styles.cardTitle}>{blog.metaTitle}</h2>
       {blog.metaDescription ? <p className={styles.cardText}>{blog.metaDescription}</p> : null}
-      <Link href={`/blog/${blog.slug}`} className={styles.readArticle}>
+      <Link prefetch={false} href={`/blog/${blog.slug}`} className={styles.readArticle}>
         Read Article<span className="visually-hidden">: {blog.metaTitle}</span>
         <span aria-hidden="true"> →</span>
       </Link>

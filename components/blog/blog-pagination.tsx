@@ -21,6 +21,7 @@ export function BlogPagination({ page, totalPages }: { page: number; totalPages:
           ) : (
             <li key={item}>
               <Link
+                prefetch={false}
                 href={blogPageHref(item)}
                 className={styles.pageLink}
                 aria-current={item === page ? "page" : undefined}
@@ -48,6 +49,7 @@ function PageStep({ label, target }: { label: "Previous" | "Next"; target: numbe
   }
   return (
     <Link
+      prefetch={false}
       href={blogPageHref(target)}
       className={styles.step}
       rel={label === "Next" ? "next" : "prev"}

@@ -11,7 +11,7 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
   const published = formatPublishedDate(post.date);
   return (
     <article className={styles.post}>
-      <Link href="/blog" className={styles.back}>
+      <Link prefetch={false} href="/blog" className={styles.back}>
         <span aria-hidden="true">←</span>Back to Blog
       </Link>
       <header className={styles.header}>
@@ -60,7 +60,7 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
         ) : null}
         <div className={styles.footerRow}>
           <p className={styles.published}>Published on {published}</p>
-          <Link href="/blog" className={styles.more}>
+          <Link prefetch={false} href="/blog" className={styles.more}>
             More Articles<span aria-hidden="true">→</span>
           </Link>
         </div>

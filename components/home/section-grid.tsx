@@ -9,7 +9,7 @@ export function SectionGrid({ publication }: { publication: Publication }) {
     <ul className={styles.sectionGrid}>
       {localize([...SECTIONS], publication).map((section) => (
         <li key={section.slug}>
-          <Link href={`/${section.slug}`} className={styles.sectionCard}>
+          <Link prefetch={false} href={`/${section.slug}`} className={styles.sectionCard}>
             <span className={styles.sectionTitle}>{section.title}</span>
             <span className={styles.sectionSubtitle}>{section.subtitle}</span>
           </Link>

@@ -56,7 +56,7 @@ export function MobileMenu({
       {search}
       <ul className={styles.mobileList}>
         <li>
-          <Link href="/" onClick={close}>
+          <Link prefetch={false} href="/" onClick={close}>
             Home
           </Link>
         </li>
@@ -115,7 +115,7 @@ function LinkList({
     <ul className={className}>
       {links.map((link) => (
         <li key={link.href}>
-          <Link href={link.href} onClick={onFollow}>
+          <Link prefetch={false} href={link.href} onClick={onFollow}>
             {link.label}
           </Link>
         </li>

@@ -37,7 +37,12 @@ export function NewsMenu({ links }: { links: readonly NavLink[] }) {
     <ul className={styles.panelList}>
       {links.map((link) => (
         <li key={link.href}>
-          <Link href={link.href} className={styles.panelLink} onClick={() => setOpen(false)}>
+          <Link
+            prefetch={false}
+            href={link.href}
+            className={styles.panelLink}
+            onClick={() => setOpen(false)}
+          >
             {link.label}
           </Link>
         </li>

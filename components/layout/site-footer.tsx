@@ -42,7 +42,9 @@ export function SiteFooter({ name, tagline, network, partners, social }: FooterP
           <ul className={`${styles.list} ${styles.columns}`}>
             {sections.map((section) => (
               <li key={section.slug}>
-                <Link href={`/${section.slug}`}>{section.label}</Link>
+                <Link prefetch={false} href={`/${section.slug}`}>
+                  {section.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -56,16 +58,24 @@ export function SiteFooter({ name, tagline, network, partners, social }: FooterP
         </p>
         <ul className={styles.legalLinks}>
           <li>
-            <Link href="/privacy">Privacy Policy</Link>
+            <Link prefetch={false} href="/privacy">
+              Privacy Policy
+            </Link>
           </li>
           <li>
-            <Link href="/terms">Terms of Service</Link>
+            <Link prefetch={false} href="/terms">
+              Terms of Service
+            </Link>
           </li>
           <li>
-            <Link href="/sitemap">Sitemap</Link>
+            <Link prefetch={false} href="/sitemap">
+              Sitemap
+            </Link>
           </li>
           <li>
-            <Link href="/contact">Contact Us</Link>
+            <Link prefetch={false} href="/contact">
+              Contact Us
+            </Link>
           </li>
         </ul>
       </div>

@@ -19,7 +19,7 @@ export function SiteHeader({ brand }: { brand: Brand }) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link href="/" className={styles.brand}>
+        <Link prefetch={false} href="/" className={styles.brand}>
           <span className={styles.brandMark} aria-hidden="true">
             {brand.initials}
           </span>
@@ -30,7 +30,7 @@ export function SiteHeader({ brand }: { brand: Brand }) {
         <nav aria-label="Main" className={styles.desktop}>
           <ul className={styles.navList}>
             <li>
-              <Link href="/" className={styles.navLink}>
+              <Link prefetch={false} href="/" className={styles.navLink}>
                 Home
               </Link>
             </li>
@@ -39,7 +39,7 @@ export function SiteHeader({ brand }: { brand: Brand }) {
             </li>
             {MAIN_NAV.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className={styles.navLink}>
+                <Link prefetch={false} href={link.href} className={styles.navLink}>
                   {link.label}
                 </Link>
               </li>

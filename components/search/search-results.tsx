@@ -36,7 +36,11 @@ export function SearchResults({ query, results }: { query: string; results: Site
           <h2>{`Nothing matched “${query}”`}</h2>
           <p>
             Check the spelling or try fewer or different words. You can also browse every section
-            from the <Link href="/sitemap">sitemap</Link>.
+            from the{" "}
+            <Link prefetch={false} href="/sitemap">
+              sitemap
+            </Link>
+            .
           </p>
         </div>
       ) : null}

@@ -40,7 +40,7 @@ export function RecentPostsCard({ list }: { list: BlogListResult }) {
         </ul>
       )}
       {list.status === "ok" && list.total > SITEMAP_RECENT_POSTS ? (
-        <Link href="/blog" className={`${card.button} ${styles.viewAll}`}>
+        <Link prefetch={false} href="/blog" className={`${card.button} ${styles.viewAll}`}>
           View All Blog Posts
         </Link>
       ) : null}

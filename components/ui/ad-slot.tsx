@@ -36,7 +36,7 @@ export function AdSlot({
         <div className={styles.placeholder}>
           <p className={styles.placeholderTitle}>Reach readers across {town}</p>
           <p>Your business could be featured in this space.</p>
-          <Link href="/contact" className={styles.placeholderLink}>
+          <Link prefetch={false} href="/contact" className={styles.placeholderLink}>
             Advertise with us
           </Link>
         </div>

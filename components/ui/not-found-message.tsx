@@ -15,7 +15,7 @@ export function NotFoundMessage({
       <p className="status-code">404</p>
       <h1 className="status-title">{title}</h1>
       <p className="status-text">{text}</p>
-      <Link href={back.href} className="status-button">
+      <Link prefetch={false} href={back.href} className="status-button">
         {back.label}
       </Link>
     </div>

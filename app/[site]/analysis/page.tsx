@@ -47,8 +47,15 @@ export default function AnalysisPage() {
           <p>
             Watch the breadth of a rally, not only the index. A market lifted by a handful of large
             companies is more fragile than one where most shares rise together. Our business desk
-            follows these signals in <Link href="/business">Business &amp; Finance</Link> and{" "}
-            <Link href="/market-news">Market News</Link>.
+            follows these signals in{" "}
+            <Link prefetch={false} href="/business">
+              Business &amp; Finance
+            </Link>{" "}
+            and{" "}
+            <Link prefetch={false} href="/market-news">
+              Market News
+            </Link>
+            .
           </p>
           <p className={card.muted}>
             Analysis is for information only and is not investment advice.

@@ -21,7 +21,9 @@ export default function BooksPage() {
   return (
     <div className="container">
       <p style={{ margin: "1.5rem 0 0" }}>
-        <Link href="/">← Back to Home</Link>
+        <Link prefetch={false} href="/">
+          ← Back to Home
+        </Link>
       </p>
 
       <section className={styles.banner} aria-labelledby="university-banner">

@@ -60,16 +60,24 @@ export default async function FaqPage({ params }: SiteProps) {
             </p>
             <ul className={card.linkList}>
               <li>
-                <Link href="/contact">Contact Us</Link>
+                <Link prefetch={false} href="/contact">
+                  Contact Us
+                </Link>
               </li>
               <li>
-                <Link href="/privacy">Privacy Policy</Link>
+                <Link prefetch={false} href="/privacy">
+                  Privacy Policy
+                </Link>
               </li>
               <li>
-                <Link href="/terms">Terms of Service</Link>
+                <Link prefetch={false} href="/terms">
+                  Terms of Service
+                </Link>
               </li>
               <li>
-                <Link href="/archives">From the Archives</Link>
+                <Link prefetch={false} href="/archives">
+                  From the Archives
+                </Link>
               </li>
             </ul>
           </section>

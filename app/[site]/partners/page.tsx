@@ -47,7 +47,7 @@ export default async function PartnersPage({ params }: SiteProps) {
             reporting through the {SITE.network.name}. Tell us what you have in mind and our
             partnerships team will reply within two working days.
           </p>
-          <Link href="/contact" className={card.button}>
+          <Link prefetch={false} href="/contact" className={card.button}>
             Contact our partnerships team
           </Link>
         </section>
