@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess, execFileSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { appEnv, EDITOR_SECRETS, REVALIDATE_SECRET, writePublicationsFile } from "./env.cjs";
 import {
@@ -66,6 +67,7 @@ interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  bytes: Buffer;
 }
 
 /** A raw HTTP request to 127.0.0.1:`to` carrying the given Host header. */
@@ -85,12 +87,13 @@ function ask(
         headers: { host, ...options.headers },
       },
       (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body }),
-        );
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          const body = bytes.toString("utf8");
+          resolve({ status: response.statusCode!, headers: response.headers, body, bytes });
+        });
       },
     );
     request.on("error", reject);
@@ -248,6 +251,46 @@ test("sitemap, robots, RSS, llms.txt and share images are on each publication's 
   expect(b.status).toBe(200);
   expect(a.body.length).toBeGreaterThan(10_000);
   expect(a.body).not.toEqual(b.body);
+});
+
+test("each publication's icons are its own letters on its own colour, as PNGs", async () => {
+  // Each publication's colour as the publications file gives it, else the network's.
+  const file = JSON.parse(readFileSync(env.PUBLICATIONS_FILE!, "utf8")) as {
+    publications: { url: string; accent?: string }[];
+  };
+  const ACCENTS = Object.fromEntries(
+    KEYS.map((key) => [key, file.publications.find((p) => p.url === origin[key])?.accent]),
+  );
+  const NETWORK_ACCENT = /--color-accent:\s*(#[0-9a-fA-F]{6})/.exec(
+    readFileSync(path.join(__dirname, "../app/globals.css"), "utf8"),
+  )![1]!;
+  const drawn: Buffer[] = [];
+  for (const key of KEYS) {
+    const page = await get(key, "/sports");
+    const accent = (ACCENTS[key] ?? NETWORK_ACCENT).toLowerCase();
+    for (const [rel, size] of [
+      ["icon", 96],
+      ["apple-touch-icon", 180],
+    ] as const) {
+      const link = new RegExp(`<link rel="${rel}" href="([^"]+)"[^>]*sizes="${size}x${size}"`);
+      const href = link.exec(page.body)?.[1];
+      expect(href, `${key}: <link rel="${rel}">`).toBeTruthy();
+      const icon = await get(key, href!);
+      expect(icon.status).toBe(200);
+      expect(icon.headers["content-type"]).toBe("image/png");
+      const { data, info } = await sharp(icon.bytes)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([size, size]);
+      // Left of the letters, inside the disc: the publication's colour.
+      const at = (Math.floor(size / 2) * size + Math.floor(size / 8)) * info.channels;
+      const pixel = `#${[...data.subarray(at, at + 3)].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+      expect(pixel, `${key}'s ${rel}`).toBe(accent);
+      drawn.push(icon.bytes);
+    }
+  }
+  expect(new Set(drawn.map((bytes) => bytes.toString("base64"))).size).toBe(drawn.length);
 });
 
 /** Every file below `dir`, with its size. */

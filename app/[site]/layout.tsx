@@ -34,7 +34,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     twitter: { card: "summary_large_image" },
     robots: { index: true, follow: true },
     formatDetection: { telephone: false },
-    icons: { icon: "/icon.svg", apple: "/apple-icon.png" },
+    // The publication's own letters and colour (app/[site]/icon.png, apple-icon.png).
+    icons: {
+      icon: { url: "/icon.png", type: "image/png", sizes: "96x96" },
+      apple: { url: "/apple-icon.png", sizes: "180x180" },
+    },
   };
 }
 

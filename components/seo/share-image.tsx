@@ -85,3 +85,36 @@ export function shareImage({
     SHARE_IMAGE_SIZE,
   );
 }
+
+/**
+ * The publication's icon, its letters on its colour, drawn at `size` pixels square: the tab's
+ * icon (a disc) and the home-screen icon (`square`: the phone rounds its corners itself, and
+ * shows what is transparent as black). A PNG, not an SVG: the SVG icon with text cost the page a
+ * main-thread task of 50 ms or more when it arrived, on a slowed-down phone, after everything
+ * else had run, and so set its time to interactive (docs/benchmarks.md).
+ */
+export function brandIcon(
+  brand: Pick<Publication, "initials" | "accent">,
+  size: number,
+  { square = false } = {},
+) {
+  return new ImageResponse(
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        borderRadius: square ? 0 : size / 2,
+        background: brand.accent,
+        color: "#fff",
+        fontSize: Math.round(size * 0.42),
+        letterSpacing: -size / 96,
+      }}
+    >
+      {printable(brand.initials, 3)}
+    </div>,
+    { width: size, height: size },
+  );
+}
