@@ -1,6 +1,5 @@
-"use client";
-
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { AccordionKeys } from "./accordion-keys";
 import styles from "./accordion.module.css";
 
 export interface AccordionEntry {
@@ -9,77 +8,37 @@ export interface AccordionEntry {
 }
 
 /**
- * A single-open, collapsible accordion following the WAI-ARIA pattern: buttons in headings,
- * each controlling its panel; Arrow keys move between headers (wrapping), Home and End jump.
- * Every answer is in the server-rendered HTML (closed panels are `hidden`) for readers
- * without JavaScript and for crawlers.
+ * A single-open, collapsible accordion made of the browser's own disclosure widgets: each entry
+ * a `<details>`, all of one `name`, so opening one closes the other (an exclusive accordion, in
+ * every current browser). Opening, closing, the focus ring, the expanded state screen readers
+ * announce and find-in-page (Chromium opens the answer Ctrl+F finds) are the browser's, with or
+ * without JavaScript. The question is a heading in the `<summary>`, for navigation by headings.
  *
- * One component with one piece of state instead of Radix's context per item: the FAQ has
- * about 100 items, and Radix measured each panel on hydration (100 forced layouts), which
- * cost the page its Lighthouse performance score.
+ * Rendered on the server; only the arrow, Home and End keys between the questions are script
+ * (AccordionKeys). It was a client component with one state for about 100 items: the answers
+ * were `hidden` and could not be opened without JavaScript, and it hydrated 100 buttons.
  */
 export function Accordion({
   entries,
+  name,
   className,
 }: {
   entries: readonly AccordionEntry[];
+  /** The group's name: one per accordion on a page. */
+  name: string;
   className?: string;
 }) {
-  const [open, setOpen] = useState<number | null>(null);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const triggers = [
-      ...(root.current?.querySelectorAll<HTMLButtonElement>("[data-trigger]") ?? []),
-    ];
-    const index = triggers.indexOf(event.target as HTMLButtonElement);
-    if (index < 0) return;
-    const last = triggers.length - 1;
-    const next = {
-      ArrowDown: index === last ? 0 : index + 1,
-      ArrowUp: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    triggers[next]?.focus();
-  }
-
   return (
-    <div ref={root} className={className} onKeyDown={onKeyDown}>
-      {entries.map((entry, index) => {
-        const expanded = open === index;
-        const state = expanded ? "open" : "closed";
-        return (
-          <div key={entry.title} className={styles.item} data-state={state}>
-            <h3 className={styles.header}>
-              <button
-                type="button"
-                id={`${id}-trigger-${index}`}
-                aria-controls={`${id}-panel-${index}`}
-                aria-expanded={expanded}
-                data-state={state}
-                data-trigger=""
-                className={styles.trigger}
-                onClick={() => setOpen(expanded ? null : index)}
-              >
-                <span>{entry.title}</span>
-                <span className={styles.chevron} aria-hidden="true" />
-              </button>
-            </h3>
-            <div
-              id={`${id}-panel-${index}`}
-              // No role="region": the pattern advises against it for this many panels.
-              hidden={!expanded}
-              className={styles.content}
-            >
-              <div className={styles.contentInner}>{entry.content}</div>
-            </div>
-          </div>
-        );
-      })}
-    </div>
+    <AccordionKeys className={className}>
+      {entries.map((entry, index) => (
+        <details key={index} name={name} className={styles.item}>
+          <summary className={styles.trigger}>
+            <h3 className={styles.header}>{entry.title}</h3>
+            <span className={styles.chevron} aria-hidden="true" />
+          </summary>
+          <div className={styles.content}>{entry.content}</div>
+        </details>
+      ))}
+    </AccordionKeys>
   );
 }

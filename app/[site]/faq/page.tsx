@@ -35,6 +35,7 @@ export default async function FaqPage({ params }: SiteProps) {
             Questions and answers
           </h2>
           <Accordion
+            name="faq"
             className={styles.accordion}
             entries={entries.map((entry) => ({
               title: entry.question,
