@@ -46,21 +46,7 @@ export function shareImage({
       }}
     >
       <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
-        <div
-          style={{
-            width: 72,
-            height: 72,
-            borderRadius: 36,
-            background: brand.accent,
-            color: "#fff",
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "center",
-            fontSize: 30,
-          }}
-        >
-          {brand.initials}
-        </div>
+        {brandDisc(brand, 72)}
         <div style={{ fontSize: 34, letterSpacing: -0.5 }}>{printable(brand.name, 80)}</div>
       </div>
       <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>
@@ -87,22 +73,20 @@ export function shareImage({
 }
 
 /**
- * The publication's icon, its letters on its colour, drawn at `size` pixels square: the tab's
- * icon (a disc) and the home-screen icon (`square`: the phone rounds its corners itself, and
- * shows what is transparent as black). A PNG, not an SVG: the SVG icon with text cost the page a
- * main-thread task of 50 ms or more when it arrived, on a slowed-down phone, after everything
- * else had run, and so set its time to interactive (docs/benchmarks.md).
+ * The publication's letters on its colour, `size` pixels square: a disc, or a square
+ * (`square`) for the home screen, where the phone rounds the corners itself and shows what is
+ * transparent as black.
  */
-export function brandIcon(
+function brandDisc(
   brand: Pick<Publication, "initials" | "accent">,
   size: number,
   { square = false } = {},
 ) {
-  return new ImageResponse(
+  return (
     <div
       style={{
-        width: "100%",
-        height: "100%",
+        width: size,
+        height: size,
         display: "flex",
         alignItems: "center",
         justifyContent: "center",
@@ -110,11 +94,23 @@ export function brandIcon(
         background: brand.accent,
         color: "#fff",
         fontSize: Math.round(size * 0.42),
-        letterSpacing: -size / 96,
       }}
     >
       {printable(brand.initials, 3)}
-    </div>,
-    { width: size, height: size },
+    </div>
   );
+}
+
+/**
+ * The publication's icon, drawn at `size` pixels: the tab's icon (a disc) and the home-screen
+ * icon (`square`). A PNG, not an SVG: the SVG icon with text cost the page a main-thread task
+ * of 50 ms or more when it arrived, on a slowed-down phone, after everything else had run, and
+ * so set its time to interactive (docs/benchmarks.md).
+ */
+export function brandIcon(
+  brand: Pick<Publication, "initials" | "accent">,
+  size: number,
+  options: { square?: boolean } = {},
+) {
+  return new ImageResponse(brandDisc(brand, size, options), { width: size, height: size });
 }
