@@ -157,6 +157,15 @@ test("each publication shows its own name and canonical origin on every page typ
   }
 });
 
+test("the network's FAQ and terms name the publication that shows them, never Riverbend's", async () => {
+  for (const path of ["/faq", "/terms"]) {
+    const page = await get("lakeside", path);
+    const main = page.body.slice(page.body.indexOf("<main"), page.body.indexOf("</main>"));
+    expect(main, path).toContain("Lakeside Ledger");
+    expect(main, path).not.toContain("Chronicle");
+  }
+});
+
 test("JSON-LD: each publication is its own organization, the network its parent", async () => {
   for (const key of KEYS) {
     const { body } = await get(key, "/");
