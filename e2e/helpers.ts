@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 export const isPhone = (info: TestInfo) => info.project.name === "phone";
 
@@ -40,4 +40,15 @@ export async function hydrated(locator: Locator): Promise<void> {
       { timeout: 15_000 },
     )
     .toBe(true);
+}
+
+/**
+ * One of the header's menus: the `<details>` and the `<summary>` that toggles it ("News" on
+ * wide screens, "Menu" on phones). Its expanded state, the one assistive technology reads, is
+ * the browser's, from the details' `open`.
+ */
+export function headerMenu(page: Page, name: "News" | "Menu") {
+  const summary = page.locator(":scope > summary", { hasText: name });
+  const menu = page.locator("body > header details", { has: summary });
+  return { toggle: menu.locator(summary), menu };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { hydrated } from "./helpers";
+import { headerMenu, hydrated } from "./helpers";
 
 const NEWS_LINKS = [
   "/local",
@@ -41,11 +41,12 @@ test.describe("desktop header", () => {
 
   test("the News dropdown opens on hover and closes on leave", async ({ page }) => {
     await page.goto("/faq");
-    const button = page.getByRole("button", { name: "News", exact: true });
-    const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
+    const { toggle, menu } = headerMenu(page, "News");
+    const panel = menu.getByRole("list");
     await expect(panel).toBeHidden();
-    await button.hover();
-    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await hydrated(toggle);
+    await toggle.hover();
+    await expect(menu).toHaveAttribute("open");
     await expect(panel).toBeVisible();
     const hrefs = await panel
       .getByRole("link")
@@ -56,24 +57,31 @@ test.describe("desktop header", () => {
     await expect(panel).toBeVisible();
     await page.mouse.move(640, 700);
     await expect(panel).toBeHidden();
-    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).not.toHaveAttribute("open");
+    // A click on the summary its hover opened keeps it open; a click elsewhere closes it.
+    await toggle.click();
+    await expect(menu).toHaveAttribute("open");
+    await page.mouse.click(640, 700);
+    await expect(menu).not.toHaveAttribute("open");
   });
 
   test("the News dropdown works from the keyboard", async ({ page }) => {
     await page.goto("/faq");
-    const button = page.getByRole("button", { name: "News", exact: true });
-    await button.focus();
+    const { toggle, menu } = headerMenu(page, "News");
+    await hydrated(toggle);
+    await toggle.focus();
     await page.keyboard.press("Enter");
-    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toHaveAttribute("open");
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Local News" })).toBeFocused();
     await page.keyboard.press("Escape");
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-    await expect(button).toBeFocused();
+    await expect(menu).not.toHaveAttribute("open");
+    await expect(toggle).toBeFocused();
     // Tabbing out of an open menu closes it.
     await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("open");
     for (let i = 0; i < NEWS_LINKS.length + 1; i++) await page.keyboard.press("Tab");
-    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).not.toHaveAttribute("open");
   });
 
   test("the search form is a GET form to /search with q", async ({ page }) => {
@@ -94,29 +102,38 @@ test.describe("mobile menu", () => {
   test("toggles, lists every link, and closes when a link is clicked", async ({ page }) => {
     await page.goto("/faq");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    const toggle = page.getByRole("button", { name: "Menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const { toggle, menu: details } = headerMenu(page, "Menu");
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await expect(details).not.toHaveAttribute("open");
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeHidden();
 
+    await hydrated(toggle);
     await toggle.click();
     await expect(menu).toBeVisible();
-    await expect(page.getByRole("button", { name: "Close" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
-    );
+    await expect(details).toHaveAttribute("open");
+    await expect(toggle).toHaveAccessibleName("Close");
     for (const href of [...NEWS_LINKS, "/", "/books", "/radio", "/blog", "/partners", "/faq"]) {
       await expect(menu.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expect(menu.getByRole("search")).toHaveAttribute("action", "/search");
 
+    // Followed in the app (no new document), the link closes the menu it was in.
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
     await menu.getByRole("link", { name: "Books" }).click();
     await expect(page).toHaveURL(/\/books$/);
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
     );
+    await expect(menu).toBeHidden();
+    await expect(details).not.toHaveAttribute("open");
+    await expect(toggle).toHaveAccessibleName("Menu");
+
+    // Escape closes it too.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
   });
 
   test("the page reads at 375 px without horizontal scrolling", async ({ page }) => {

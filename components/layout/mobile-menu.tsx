@@ -5,15 +5,15 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import type { NavLink } from "@/lib/site";
 import styles from "./site-header.module.css";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * Below 1024 px the navigation collapses into this toggle list; a link click closes it.
  *
- * Until scripts run (and for readers without them) the toggle is a native <details>, so the
- * links are one tap away with no script; a link then loads a page whose menu starts closed.
- * Once hydrated it becomes a button with aria-expanded that also closes on Escape, on a link
- * click and on any route change.
+ * It is a native <details> with or without scripts, so the links are one tap away before
+ * (or without) any script, and its <summary> is the toggle whose expanded state assistive
+ * technology reads from the browser. Scripts add closing on Escape, on a link click and on
+ * any route change. The element is the same before and after React hydrates: nothing in the
+ * header is taken down and built again after the first paint.
  */
 export function MobileMenu({
   newsLinks,
@@ -24,7 +24,6 @@ export function MobileMenu({
   mainLinks: readonly NavLink[];
   search: ReactNode;
 }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
 
@@ -46,59 +45,35 @@ export function MobileMenu({
 
   const close = () => setOpen(false);
 
-  const menu = (
-    <nav
-      id="mobile-menu"
-      aria-label="Mobile"
-      className={styles.mobilePanel}
-      hidden={hydrated && !open}
-    >
-      {search}
-      <ul className={styles.mobileList}>
-        <li>
-          <Link prefetch={false} href="/" onClick={close}>
-            Home
-          </Link>
-        </li>
-      </ul>
-      <p className={styles.mobileHeading}>News</p>
-      <LinkList
-        links={newsLinks}
-        onFollow={close}
-        className={`${styles.mobileList} ${styles.mobileGrid}`}
-      />
-      <LinkList links={mainLinks} onFollow={close} className={styles.mobileList} />
-    </nav>
-  );
-
-  if (!hydrated) {
-    // <details> shows its content only when open: the nav is not `hidden` in this form.
-    return (
-      <details className={styles.mobile}>
-        <summary className={`${styles.menuButton} ${styles.summary}`}>
-          <span aria-hidden="true" className={styles.burger} />
-          <span className={styles.whenClosed}>Menu</span>
-          <span className={styles.whenOpen}>Close</span>
-        </summary>
-        {menu}
-      </details>
-    );
-  }
-
   return (
-    <div className={styles.mobile}>
-      <button
-        type="button"
-        className={styles.menuButton}
-        aria-expanded={open}
-        aria-controls="mobile-menu"
-        onClick={() => setOpen((value) => !value)}
-      >
-        <span aria-hidden="true" className={styles.burger} data-open={open} />
-        {open ? "Close" : "Menu"}
-      </button>
-      {menu}
-    </div>
+    <details
+      className={styles.mobile}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className={`${styles.menuButton} ${styles.summary}`}>
+        <span aria-hidden="true" className={styles.burger} />
+        <span className={styles.whenClosed}>Menu</span>
+        <span className={styles.whenOpen}>Close</span>
+      </summary>
+      <nav id="mobile-menu" aria-label="Mobile" className={styles.mobilePanel}>
+        {search}
+        <ul className={styles.mobileList}>
+          <li>
+            <Link prefetch={false} href="/" onClick={close}>
+              Home
+            </Link>
+          </li>
+        </ul>
+        <p className={styles.mobileHeading}>News</p>
+        <LinkList
+          links={newsLinks}
+          onFollow={close}
+          className={`${styles.mobileList} ${styles.mobileGrid}`}
+        />
+        <LinkList links={mainLinks} onFollow={close} className={styles.mobileList} />
+      </nav>
+    </details>
   );
 }
 

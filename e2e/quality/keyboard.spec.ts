@@ -4,6 +4,7 @@
  * and the video work from the keyboard.
  */
 import { expect, test, type Page } from "../fixtures";
+import { headerMenu, hydrated } from "../helpers";
 import { ROUTES } from "./routes";
 
 const INTERACTIVE =
@@ -65,9 +66,8 @@ for (const { path } of ROUTES) {
     // A 404 page swaps in its segment's not-found.tsx as it hydrates (same texts): wait for it.
     await page.locator("main h1").first().waitFor();
     await page.waitForLoadState("load");
-    // The header's menus are native <details> until React hydrates, then buttons: tag the
-    // controls once the scripted form is in, or a replaced element would go uncounted.
-    await page.locator("header button[aria-expanded]:visible").first().waitFor();
+    // Tag the controls once React has hydrated, in case a component renders its scripted form.
+    await hydrated(page.locator("body > header summary").first());
     const total = await tagControls(page);
     expect(total, "the header alone has controls").toBeGreaterThan(10);
     await page.locator("body").focus();
@@ -109,14 +109,15 @@ test.describe("desktop", () => {
     page,
   }) => {
     await page.goto("/faq");
-    const button = page.getByRole("button", { name: "News", exact: true });
+    const { toggle, menu } = headerMenu(page, "News");
+    await hydrated(toggle);
     await page.locator("body").focus();
-    for (let i = 0; i < 10 && !(await button.evaluate((b) => b === document.activeElement)); i++) {
+    for (let i = 0; i < 10 && !(await toggle.evaluate((b) => b === document.activeElement)); i++) {
       await page.keyboard.press("Tab");
     }
-    await expect(button).toBeFocused();
+    await expect(toggle).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toHaveAttribute("open");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "National News" })).toBeFocused();
@@ -133,7 +134,8 @@ test.describe("phone", () => {
     page,
   }) => {
     await page.goto("/faq");
-    const toggle = page.getByRole("button", { name: "Menu" });
+    const { toggle } = headerMenu(page, "Menu");
+    await hydrated(toggle);
     await page.locator("body").focus();
     for (let i = 0; i < 10 && !(await toggle.evaluate((b) => b === document.activeElement)); i++) {
       await page.keyboard.press("Tab");
