@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { NavLink } from "@/lib/site";
 import styles from "./site-header.module.css";
 
@@ -34,19 +34,27 @@ export function MobileMenu({
     setOpen(false);
   }
 
+  // Escape closes it wherever focus is. Read from the element, not the state: the browser opens
+  // a <details> at once and tells React a task later, and an Escape in between must count.
+  const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
-    if (!open) return;
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape" || !details.current?.open) return;
+      details.current.open = false;
+      setOpen(false);
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+  }, []);
 
-  const close = () => setOpen(false);
+  const close = () => {
+    if (details.current) details.current.open = false;
+    setOpen(false);
+  };
 
   return (
     <details
+      ref={details}
       className={styles.mobile}
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}

@@ -44,7 +44,10 @@ export function NewsMenu({ links }: { links: readonly NavLink[] }) {
       onPointerEnter={(event) => event.pointerType === "mouse" && setOpen(true)}
       onPointerLeave={(event) => event.pointerType === "mouse" && setOpen(false)}
       onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
+        // The element's state, not React's: the browser opens a <details> at once and tells
+        // React a task later.
+        if (event.key === "Escape" && event.currentTarget.open) {
+          event.currentTarget.open = false;
           setOpen(false);
           summary.current?.focus();
         }
@@ -76,7 +79,10 @@ export function NewsMenu({ links }: { links: readonly NavLink[] }) {
                 prefetch={false}
                 href={link.href}
                 className={styles.panelLink}
-                onClick={() => setOpen(false)}
+                onClick={() => {
+                  if (details.current) details.current.open = false;
+                  setOpen(false);
+                }}
               >
                 {link.label}
               </Link>
