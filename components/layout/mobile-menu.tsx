@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { NavLink } from "@/lib/site";
 import styles from "./site-header.module.css";
+import { useDetails } from "./use-details";
 
 /**
  * Below 1024 px the navigation collapses into this toggle list; a link click closes it.
@@ -24,41 +25,25 @@ export function MobileMenu({
   mainLinks: readonly NavLink[];
   search: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const { ref, setOpen, onToggle } = useDetails();
   const pathname = usePathname();
 
   // Close when the route changes by any means (back button, a link elsewhere).
-  const [lastPath, setLastPath] = useState(pathname);
-  if (pathname !== lastPath) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
+  useEffect(() => setOpen(false), [pathname, setOpen]);
 
-  // Escape closes it wherever focus is. Read from the element, not the state: the browser opens
-  // a <details> at once and tells React a task later, and an Escape in between must count.
-  const details = useRef<HTMLDetailsElement>(null);
+  // Escape closes it wherever focus is.
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape" || !details.current?.open) return;
-      details.current.open = false;
-      setOpen(false);
+      if (event.key === "Escape") setOpen(false);
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  }, [setOpen]);
 
-  const close = () => {
-    if (details.current) details.current.open = false;
-    setOpen(false);
-  };
+  const close = () => setOpen(false);
 
   return (
-    <details
-      ref={details}
-      className={styles.mobile}
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-    >
+    <details ref={ref} className={styles.mobile} onToggle={onToggle}>
       <summary className={`${styles.menuButton} ${styles.summary}`}>
         <span aria-hidden="true" className={styles.burger} />
         <span className={styles.whenClosed}>Menu</span>

@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { NavLink } from "@/lib/site";
 import styles from "./site-header.module.css";
+import { useDetails } from "./use-details";
 
 /**
  * The News dropdown: opens on hover and closes on leave (the spec), and also works by
@@ -19,8 +20,7 @@ import styles from "./site-header.module.css";
  * handlers, so nothing in the header is taken down and built again after the first paint.
  */
 export function NewsMenu({ links }: { links: readonly NavLink[] }) {
-  const [open, setOpen] = useState(false);
-  const details = useRef<HTMLDetailsElement>(null);
+  const { ref: details, open, setOpen, onToggle } = useDetails();
   const summary = useRef<HTMLElement>(null);
   // A mouse pointer that clicks the summary has already opened the menu by hovering it.
   const pointerType = useRef("");
@@ -32,22 +32,18 @@ export function NewsMenu({ links }: { links: readonly NavLink[] }) {
     }
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
+  }, [open, details, setOpen]);
 
   return (
     <details
       ref={details}
       className={styles.dropdown}
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onToggle={onToggle}
       // Hover is a mouse's: a tap also sends pointerenter, and must toggle like a click instead.
       onPointerEnter={(event) => event.pointerType === "mouse" && setOpen(true)}
       onPointerLeave={(event) => event.pointerType === "mouse" && setOpen(false)}
       onKeyDown={(event) => {
-        // The element's state, not React's: the browser opens a <details> at once and tells
-        // React a task later.
         if (event.key === "Escape" && event.currentTarget.open) {
-          event.currentTarget.open = false;
           setOpen(false);
           summary.current?.focus();
         }
@@ -79,10 +75,7 @@ export function NewsMenu({ links }: { links: readonly NavLink[] }) {
                 prefetch={false}
                 href={link.href}
                 className={styles.panelLink}
-                onClick={() => {
-                  if (details.current) details.current.open = false;
-                  setOpen(false);
-                }}
+                onClick={() => setOpen(false)}
               >
                 {link.label}
               </Link>
