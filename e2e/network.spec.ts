@@ -262,7 +262,7 @@ test("sitemap, robots, RSS, llms.txt and share images are on each publication's 
   expect(a.body).not.toEqual(b.body);
 });
 
-test("each publication's icons are its own letters on its own colour, as PNGs", async () => {
+test("each publication's icons are its own letters on its own colour, /favicon.ico too", async () => {
   // Each publication's colour as the publications file gives it, else the network's.
   const file = JSON.parse(readFileSync(env.PUBLICATIONS_FILE!, "utf8")) as {
     publications: { url: string; accent?: string }[];
@@ -292,15 +292,34 @@ test("each publication's icons are its own letters on its own colour, as PNGs", 
         .raw()
         .toBuffer({ resolveWithObject: true });
       expect([info.width, info.height]).toEqual([size, size]);
-      // Left of the letters, inside the disc: the publication's colour.
-      const at = (Math.floor(size / 2) * size + Math.floor(size / 8)) * info.channels;
-      const pixel = `#${[...data.subarray(at, at + 3)].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
-      expect(pixel, `${key}'s ${rel}`).toBe(accent);
+      expect(discColour(data, size, info.channels), `${key}'s ${rel}`).toBe(accent);
       drawn.push(icon.bytes);
     }
+    // /favicon.ico, for what asks for it without a page's <link> (feeds, bookmarks, crawlers):
+    // an ICO file of one entry, a 48 px PNG of the same disc.
+    const favicon = await get(key, "/favicon.ico");
+    expect(favicon.status, `${key}: /favicon.ico`).toBe(200);
+    expect(favicon.headers["content-type"]).toBe("image/x-icon");
+    const ico = favicon.bytes;
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7]]).toEqual([48, 48]);
+    const [length, offset] = [ico.readUInt32LE(14), ico.readUInt32LE(18)];
+    expect(offset + length).toBe(ico.length);
+    const png = sharp(ico.subarray(offset));
+    expect((await png.metadata()).format).toBe("png");
+    const { data, info } = await png.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([48, 48]);
+    expect(discColour(data, 48, info.channels), `${key}'s /favicon.ico`).toBe(accent);
+    drawn.push(ico);
   }
   expect(new Set(drawn.map((bytes) => bytes.toString("base64"))).size).toBe(drawn.length);
 });
+
+/** Left of the letters, inside the disc: where an icon shows its publication's colour. */
+function discColour(data: Buffer, size: number, channels: number): string {
+  const at = (Math.floor(size / 2) * size + Math.floor(size / 8)) * channels;
+  return `#${[...data.subarray(at, at + 3)].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+}
 
 /** Every file below `dir`, with its size. */
 function files(dir: string): Map<string, number> {

@@ -48,7 +48,9 @@ test.describe("security headers", () => {
       checked.push(`${route.path} ${response.status()}`);
       if (assets.length === 0) {
         const html = await response.text();
-        assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1]!);
+        // A script's src or a link's href; not the inlined styles' data-href, which lists the
+        // stylesheets they came from, several to one attribute.
+        assets = [...html.matchAll(/\s(?:src|href)="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1]!);
       }
     }
     expect(assets.length).toBeGreaterThan(0);
