@@ -1,7 +1,10 @@
+/** The ICO header (6 bytes) and one directory entry (16 bytes). */
+const ICO_HEADER_BYTES = 22;
+
 /**
- * One PNG image wrapped in an ICO file (/favicon.ico): a 6-byte header, one 16-byte directory
- * entry, then the PNG as it is. Browsers since Vista-era Windows and every ICO reader in use
- * take PNG-compressed entries.
+ * One PNG image wrapped in an ICO file (/favicon.ico): the header, one directory entry, then
+ * the PNG as it is. The format has allowed PNG entries since Windows Vista, and every browser
+ * and ICO reader in use takes them.
  */
 export function icoOf(png: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
   if (!Number.isInteger(size) || size < 1 || size > 256) {
@@ -21,5 +24,3 @@ export function icoOf(png: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
   file.set(png, ICO_HEADER_BYTES);
   return file;
 }
-
-const ICO_HEADER_BYTES = 22;
