@@ -193,6 +193,33 @@ test.describe("with JavaScript", () => {
     expect(removed).toEqual([]);
   });
 
+  test("a menu opened before the scripts arrive stays open through hydration, and works", async ({
+    context,
+    isMobile,
+  }) => {
+    // A page of the context's own: this file's `page` waits for hydration after each `goto`.
+    const page = await context.newPage();
+    // The framework's scripts held back until the reader has opened the menu, as on a slow phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/faq", { waitUntil: "domcontentloaded" });
+    const { toggle, menu } = headerMenu(page, isMobile ? "Menu" : "News");
+    await toggle.click();
+    await expect(menu).toHaveAttribute("open");
+    release();
+    await hydrated(toggle);
+    await page.waitForLoadState("load");
+    await expect(menu).toHaveAttribute("open");
+    // The scripts know it is open: a tap or click elsewhere (the News menu) or Escape closes it.
+    if (isMobile) await page.keyboard.press("Escape");
+    else await page.mouse.click(640, 700);
+    await expect(menu).not.toHaveAttribute("open");
+  });
+
   test("sports shows 5 headlines, then all 15, then 5 again", async ({ page }) => {
     await page.goto("/sports");
     const visible = page.locator("main li").filter({ visible: true });

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { NavLink } from "@/lib/site";
 import styles from "./site-header.module.css";
 import { useDetails } from "./use-details";
@@ -28,8 +28,14 @@ export function MobileMenu({
   const { ref, setOpen, onToggle } = useDetails();
   const pathname = usePathname();
 
-  // Close when the route changes by any means (back button, a link elsewhere).
-  useEffect(() => setOpen(false), [pathname, setOpen]);
+  // Close when the route changes by any means (back button, a link elsewhere); not when React
+  // hydrates, which would shut a menu the reader opened before the scripts arrived.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setOpen(false);
+  }, [pathname, setOpen]);
 
   // Escape closes it wherever focus is.
   useEffect(() => {
