@@ -99,8 +99,9 @@ function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local", feedQuery }) {
     REVALIDATE_SECRET,
     NEWS_FEEDS_FILE: writeFeedsFile(feedQuery),
     ...(feedRevalidateSeconds ? { FEED_REVALIDATE_SECONDS: String(feedRevalidateSeconds) } : {}),
-    EVENTS_WALL_URL: `${STAND_IN_URL}/embed/events`,
-    CONTACT_FORM_URL: `${STAND_IN_URL}/embed/contact`,
+    // Each publication's own wall and form: "{domain}" is its domain (lib/publication/embeds.ts).
+    EVENTS_WALL_URL: `${STAND_IN_URL}/embed/events?domain={domain}`,
+    CONTACT_FORM_URL: `${STAND_IN_URL}/embed/contact?domain={domain}`,
     MARKET_BOARD_URL: `${STAND_IN_URL}/embed/market-board`,
     PARTNER_DOC_URLS: ["media-kit", "network-guide", "sponsorship"]
       .map((doc) => `${STAND_IN_URL}/embed/docs/${doc}/preview`)

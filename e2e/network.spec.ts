@@ -166,6 +166,37 @@ test("the network's FAQ and terms name the publication that shows them, never Ri
   }
 });
 
+test("each publication embeds its own town's events wall and its own newsroom's contact form", async () => {
+  const TOWNS: Record<Key, string> = {
+    riverbend: "Riverbend",
+    lakeside: "Lakeside",
+    hillcountry: "Hill Country",
+  };
+  const frameOf = (html: string, title: string) =>
+    new RegExp(`<iframe[^>]*title="${title}"[^>]*>`).exec(html)?.[0];
+  const srcOf = (frame: string | undefined) =>
+    /src="([^"]*)"/.exec(frame ?? "")?.[1]?.replace(/&amp;/g, "&");
+  const walls = new Set<string>();
+  for (const key of KEYS) {
+    const events = await get(key, "/events");
+    const wall = srcOf(frameOf(events.body, `${TOWNS[key]} local events wall`));
+    expect(wall, `${key} /events`).toBeDefined();
+    walls.add(wall!);
+    const shown = await (await fetch(wall!)).text();
+    expect(shown, wall).toContain(`<h1>Upcoming in ${TOWNS[key]}</h1>`);
+    expect(shown, wall).toContain(`${TOWNS[key]} Winter Market`);
+
+    const contact = await get(key, "/contact");
+    const form = srcOf(frameOf(contact.body, "Contact form"));
+    expect(form, `${key} /contact`).toBeDefined();
+    expect(new URL(form!).searchParams.get("domain"), form).toBe(HOSTS[key]);
+    expect(await (await fetch(form!)).text(), form).toContain(
+      `To the newsroom in ${TOWNS[key]}.`,
+    );
+  }
+  expect(walls.size).toBe(KEYS.length);
+});
+
 test("JSON-LD: each publication is its own organization, the network its parent", async () => {
   for (const key of KEYS) {
     const { body } = await get(key, "/");

@@ -92,6 +92,16 @@ describe("parseConfig", () => {
     ]);
   });
 
+  it("takes an events wall and a contact form per publication: {domain} in the path or query", () => {
+    const { embeds } = parseConfig({
+      EVENTS_WALL_URL: "https://walls.example/embed/{domain}-events",
+      CONTACT_FORM_URL: "https://forms.example/contact?embedded=true&paper={domain}",
+    });
+    // Their origins are what the security headers name, the same for every publication.
+    expect(embeds.eventsWallUrl.origin).toBe("https://walls.example");
+    expect(embeds.contactFormUrl.origin).toBe("https://forms.example");
+  });
+
   it("polls feeds between a floor and a ceiling that defaults to the headlines' lifetime", () => {
     expect(parseConfig({}).feedPolling).toEqual({ minSeconds: 60, maxSeconds: 300 });
     expect(parseConfig({ FEED_REVALIDATE_SECONDS: "2" }).feedPolling).toEqual({
@@ -164,6 +174,14 @@ describe("parseConfig", () => {
     [
       { CONTACT_FORM_URL: "https://user:pw@forms.example.com" },
       "CONTACT_FORM_URL must not carry credentials",
+    ],
+    [
+      { EVENTS_WALL_URL: "https://{domain}.walls.example/events" },
+      'EVENTS_WALL_URL may hold "{domain}" in its path or query only, got "https://{domain}.walls.example/events"',
+    ],
+    [
+      { CONTACT_FORM_URL: "https://forms.example:{domain}/contact" },
+      "CONTACT_FORM_URL must be an absolute http(s) URL",
     ],
   ])("rejects %j", (env, message) => {
     expect(problemsOf(env).join("\n")).toContain(message);

@@ -37,7 +37,9 @@ export interface AppConfig {
   /** Headline photos: where their resized copies are kept, and how much disk they may take. */
   photos: { cacheDir: string; maxBytes: number };
   embeds: {
+    /** With "{domain}", each publication's own (lib/publication/embeds.ts). */
     eventsWallUrl: URL;
+    /** With "{domain}", each publication's own (lib/publication/embeds.ts). */
     contactFormUrl: URL;
     marketBoardUrl: URL;
     partnerDocUrls: [URL, URL, URL];
@@ -111,6 +113,16 @@ const adScriptUrl = z.string().superRefine((value, ctx) => {
     ctx.addIssue('must contain the "{id}" placeholder for the banner id');
 });
 
+/**
+ * An embed that may differ by publication: "{domain}" in its path or query becomes the
+ * publication's domain (lib/publication/embeds.ts). Its origin is fixed, as the security
+ * headers, built once for the whole network, name it.
+ */
+const perPublicationUrl = url.refine(
+  (value) => !/\{domain\}|%7Bdomain%7D/i.test(value.origin),
+  got('may hold "{domain}" in its path or query only'),
+);
+
 const partnerDocUrls = z.array(url).refine((list) => list.length === 3, {
   error: (issue) =>
     `must list exactly 3 comma-separated URLs, got ${(issue.input as URL[]).length}`,
@@ -161,8 +173,10 @@ const CONFIG = z
     AD_SCRIPT_URL: adScriptUrl.optional(),
     PHOTO_CACHE_DIR: z.string().default(".next/cache/photos"),
     PHOTO_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
-    EVENTS_WALL_URL: url.prefault("https://www.socialwalls.com/embed/riverbend-chronicle-events"),
-    CONTACT_FORM_URL: url.prefault(
+    EVENTS_WALL_URL: perPublicationUrl.prefault(
+      "https://www.socialwalls.com/embed/riverbend-chronicle-events",
+    ),
+    CONTACT_FORM_URL: perPublicationUrl.prefault(
       "https://docs.google.com/forms/d/e/riverbend-chronicle-contact/viewform?embedded=true",
     ),
     MARKET_BOARD_URL: url.prefault(

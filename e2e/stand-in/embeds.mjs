@@ -14,13 +14,25 @@ label{display:block;margin:.75rem 0 .25rem;font-weight:600}input,textarea{width:
 }
 
 const EVENTS = [
-  ["Sat, Nov 28", "Riverbend Winter Market", "Calloway Street Plaza, 9 a.m.-2 p.m."],
+  ["Sat, Nov 28", "{town} Winter Market", "Calloway Street Plaza, 9 a.m.-2 p.m."],
   ["Tue, Dec 1", "Town Council Budget Hearing", "Town Hall Chamber, 7 p.m."],
   ["Fri, Dec 4", "Holiday Lights on the Bridge", "Calloway Street Bridge, 6 p.m."],
-  ["Sat, Dec 5", "Youth Hockey Tournament", "Riverbend Ice Arena, all day"],
+  ["Sat, Dec 5", "Youth Hockey Tournament", "{town} Ice Arena, all day"],
   ["Sun, Dec 6", "Community Choir Concert", "First Street Church, 4 p.m."],
-  ["Wed, Dec 9", "Library Author Talk", "Riverbend Public Library, 6:30 p.m."],
+  ["Wed, Dec 9", "Library Author Talk", "{town} Public Library, 6:30 p.m."],
 ];
+
+/**
+ * The town a wall or a form is for, from the `domain` its address names (an embed address with
+ * "{domain}", lib/publication/embeds.ts): the sample publications' towns by their host's first
+ * label ("lakeside.test": Lakeside). Any other domain, or none, is Riverbend's, the embedded
+ * publication's.
+ */
+const TOWNS = { riverbend: "Riverbend", lakeside: "Lakeside", hillcountry: "Hill Country" };
+function townOf(url) {
+  const label = (url.searchParams.get("domain") ?? "").split(".")[0].toLowerCase();
+  return Object.hasOwn(TOWNS, label) ? TOWNS[label] : TOWNS.riverbend;
+}
 
 const MARKET = [
   "Stocks edge higher as bond yields ease",
@@ -39,25 +51,27 @@ export const embedRoutes = [
   [
     "GET",
     /^\/embed\/events$/,
-    (_req, res, { send }) =>
+    (_req, res, { url, send }) => {
+      const town = townOf(url);
+      const item = ([date, name, where]) =>
+        `<div class="item"><b>${name.replace("{town}", town)}</b>${date}<br>${where.replace("{town}", town)}</div>`;
       html(
         send,
         res,
         "Events wall",
-        `<h1>Upcoming in Riverbend</h1><div class="grid">${EVENTS.map(
-          ([date, name, where]) => `<div class="item"><b>${name}</b>${date}<br>${where}</div>`,
-        ).join("")}</div>`,
-      ),
+        `<h1>Upcoming in ${town}</h1><div class="grid">${EVENTS.map(item).join("")}</div>`,
+      );
+    },
   ],
   [
     "GET",
     /^\/embed\/contact$/,
-    (_req, res, { send }) =>
+    (_req, res, { url, send }) =>
       html(
         send,
         res,
         "Contact form",
-        `<h1>Send us a message</h1><form onsubmit="return false"><label for="n">Name</label><input id="n">
+        `<h1>Send us a message</h1><p>To the newsroom in ${townOf(url)}.</p><form onsubmit="return false"><label for="n">Name</label><input id="n">
 <label for="e">E-mail</label><input id="e" type="email"><label for="m">Message</label><textarea id="m" rows="6"></textarea>
 <p><button type="submit">Send</button></p></form>`,
       ),

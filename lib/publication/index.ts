@@ -6,6 +6,7 @@ import { notFound } from "next/navigation";
 import type { Publication } from "./publication";
 import { publicationByKey } from "./registry";
 
+export { embedAddress } from "./embeds";
 export { fillPublication, localize } from "./fill";
 export type { Publication } from "./publication";
 export {

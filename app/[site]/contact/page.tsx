@@ -4,7 +4,7 @@ import { EmbedFrame } from "@/components/ui/embed-frame";
 import { PageHeader } from "@/components/ui/page-header";
 import { TitledCard } from "@/components/ui/titled-card";
 import { config } from "@/lib/env";
-import { publicationFromParams, type SiteProps } from "@/lib/publication";
+import { embedAddress, publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
@@ -26,7 +26,7 @@ export default async function ContactPage({ params }: SiteProps) {
       />
       <div className={card.withSidebar}>
         <EmbedFrame
-          src={config().embeds.contactFormUrl.toString()}
+          src={embedAddress(config().embeds.contactFormUrl, publication)}
           title="Contact form"
           height={800}
         />

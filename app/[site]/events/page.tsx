@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { EmbedFrame } from "@/components/ui/embed-frame";
 import { PageHeader } from "@/components/ui/page-header";
 import { config } from "@/lib/env";
-import { publicationFromParams, type SiteProps } from "@/lib/publication";
+import { embedAddress, publicationFromParams, type SiteProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 
 export async function generateMetadata({ params }: SiteProps): Promise<Metadata> {
@@ -23,7 +23,7 @@ export default async function EventsPage({ params }: SiteProps) {
         subtitle={`Concerts, markets, meetings and family days around ${publication.town}.`}
       />
       <EmbedFrame
-        src={config().embeds.eventsWallUrl.toString()}
+        src={embedAddress(config().embeds.eventsWallUrl, publication)}
         title={`${publication.town} local events wall`}
         height={1200}
       />
