@@ -190,9 +190,7 @@ test("each publication embeds its own town's events wall and its own newsroom's 
     const form = srcOf(frameOf(contact.body, "Contact form"));
     expect(form, `${key} /contact`).toBeDefined();
     expect(new URL(form!).searchParams.get("domain"), form).toBe(HOSTS[key]);
-    expect(await (await fetch(form!)).text(), form).toContain(
-      `To the newsroom in ${TOWNS[key]}.`,
-    );
+    expect(await (await fetch(form!)).text(), form).toContain(`To the newsroom in ${TOWNS[key]}.`);
   }
   expect(walls.size).toBe(KEYS.length);
 });

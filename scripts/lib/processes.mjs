@@ -118,21 +118,60 @@ export async function nextBuild({ dir, env = {}, stdio = "ignore" } = {}) {
   if (code !== 0) throw new Error(`next build${dir ? ` ${dir}` : ""} failed (exit ${code})`);
 }
 
-/** The site as `npm start` runs it (server.mjs) on 127.0.0.1:`port`; resolves once it answers. */
-export async function startSite({ port, env, node = process.execPath, ready = "/terms" }) {
-  const child = run(node, [path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
-    env,
+/**
+ * Starts a server on 127.0.0.1:`port` and resolves once `ready` answers on it. A port that
+ * already answers belongs to something else (a run left behind, a demo): refused, since this
+ * run would measure that server and not its own. A server that exits before answering (its
+ * build missing, its configuration refused) fails at once, naming its exit code.
+ */
+async function startServer({ port, ready, what, command, args, cwd, env }) {
+  const address = `http://127.0.0.1:${port}${ready}`;
+  const taken = await fetch(address).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is taken (a run left behind? a demo?): stop it first`);
+  const child = run(command, args, { cwd, env });
+  let ended = false;
+  const exit = exited(child).then((code) => {
+    ended = true;
+    throw new Error(`${what} exited (code ${code}) before answering on :${port}`);
   });
-  await waitFor(`http://127.0.0.1:${port}${ready}`, { what: `the site on :${port}` });
+  await Promise.race([
+    exit,
+    waitFor(
+      async () => {
+        if (ended) return true; // the race is already lost to `exit`
+        return (await fetch(address)).status < 500;
+      },
+      { what: `${what} on :${port}` },
+    ),
+  ]);
+  exit.catch(() => {}); // it may end later, when stopped: not an error then
   return child;
 }
 
+/** The site as `npm start` runs it (server.mjs) on 127.0.0.1:`port`; resolves once it answers. */
+export function startSite({ port, env, node = process.execPath, ready = "/terms" }) {
+  return startServer({
+    port,
+    ready,
+    what: "the site",
+    command: node,
+    args: [path.join(ROOT, "server.mjs"), "-p", String(port), "-H", "127.0.0.1"],
+    env,
+  });
+}
+
 /** The trivial page (bench/trivial, built with the same Next) under Next's own server. */
-export async function startTrivial({ port, node = process.execPath, ready = "/", env = {} }) {
-  const child = run(node, [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], {
+export function startTrivial({ port, node = process.execPath, ready = "/", env = {} }) {
+  return startServer({
+    port,
+    ready,
+    what: "the trivial page",
+    command: node,
+    args: [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"],
     cwd: path.join(ROOT, "bench/trivial"),
     env,
   });
-  await waitFor(`http://127.0.0.1:${port}${ready}`, { what: `the trivial page on :${port}` });
-  return child;
 }
