@@ -119,7 +119,7 @@ const adScriptUrl = z.string().superRefine((value, ctx) => {
  * headers, built once for the whole network, name it.
  */
 const perPublicationUrl = url.refine(
-  (value) => !/\{domain\}|%7Bdomain%7D/i.test(value.origin),
+  (value) => !value.origin.includes("{domain}"),
   got('may hold "{domain}" in its path or query only'),
 );
 

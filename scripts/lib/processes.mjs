@@ -96,16 +96,21 @@ export async function waitFor(target, { what, timeoutMs = 60_000, intervalMs = 1
   }
 }
 
+/** Whether something already answers HTTP at `address`, whatever its status. */
+function answers(address) {
+  return fetch(address).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * The stand-in upstreams (e2e/stand-in/server.mjs) on STAND_IN_PORT. A stand-in already there
  * belongs to a demo or a test run, whose state this run would change and measure: refused.
  */
 export async function startStandIn({ env = {}, stdio = "ignore" } = {}) {
-  const taken = await fetch(`${STAND_IN_URL}/__health`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${STAND_IN_PORT} is taken (a demo or test run?): stop it first`);
+  if (await answers(`${STAND_IN_URL}/__health`))
+    throw new Error(`port ${STAND_IN_PORT} is taken (a demo or test run?): stop it first`);
   const child = run(process.execPath, standInArgs(), { env, stdio });
   await waitFor(`${STAND_IN_URL}/__health`, { what: "the stand-in" });
   return child;
@@ -126,28 +131,17 @@ export async function nextBuild({ dir, env = {}, stdio = "ignore" } = {}) {
  */
 async function startServer({ port, ready, what, command, args, cwd, env }) {
   const address = `http://127.0.0.1:${port}${ready}`;
-  const taken = await fetch(address).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${port} is taken (a run left behind? a demo?): stop it first`);
+  if (await answers(address)) {
+    throw new Error(`port ${port} is taken (a run left behind? a demo?): stop it first`);
+  }
   const child = run(command, args, { cwd, env });
-  let ended = false;
-  const exit = exited(child).then((code) => {
-    ended = true;
-    throw new Error(`${what} exited (code ${code}) before answering on :${port}`);
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  // Stops waiting as soon as the child has ended, and then tells why.
+  await waitFor(async () => ended() || (await fetch(address)).status < 500, {
+    what: `${what} on :${port}`,
   });
-  await Promise.race([
-    exit,
-    waitFor(
-      async () => {
-        if (ended) return true; // the race is already lost to `exit`
-        return (await fetch(address)).status < 500;
-      },
-      { what: `${what} on :${port}` },
-    ),
-  ]);
-  exit.catch(() => {}); // it may end later, when stopped: not an error then
+  if (ended())
+    throw new Error(`${what} exited (code ${child.exitCode}) before answering on :${port}`);
   return child;
 }
 
