@@ -1,9 +1,8 @@
-import { publications } from "../publication";
 import { EMPTY_HEALTH, feedStore, type FeedHealth } from "./feed-store";
 import { pollScheduleOf, type PollSchedule } from "./scheduler";
 import { subscriptionOf } from "./websub";
-import { getSectionFeeds } from "./feeds-config";
-import { SECTION_SLUGS, type SectionSlug } from "./sections";
+import { feedUses } from "./feeds-config";
+import type { SectionSlug } from "./sections";
 
 /** One configured feed as GET /api/feeds/status reports it: where it is used, then its health. */
 export interface FeedStatus extends FeedHealth {
@@ -38,19 +37,8 @@ export interface FeedStatus extends FeedHealth {
  * by thousands); `publicationCount` is always the whole number.
  */
 export async function feedStatuses(publicationLimit = 50): Promise<FeedStatus[]> {
-  const uses = new Map<string, { sections: Set<SectionSlug>; publications: string[] }>();
-  for (const publication of publications()) {
-    for (const slug of SECTION_SLUGS) {
-      for (const url of getSectionFeeds(publication, slug)) {
-        let use = uses.get(url);
-        if (!use) uses.set(url, (use = { sections: new Set(), publications: [] }));
-        use.sections.add(slug);
-        if (use.publications.at(-1) !== publication.key) use.publications.push(publication.key);
-      }
-    }
-  }
   return Promise.all(
-    [...uses].map(async ([url, use]) => {
+    [...feedUses()].map(async ([url, use]) => {
       const [health, poll, subscription, copy] = await Promise.all([
         feedStore().getHealth(url),
         pollScheduleOf(url),

@@ -5,6 +5,7 @@ import { embeddedPublication, publications } from "../publication";
 import {
   checkPublicationFeeds,
   configuredFeedOrigins,
+  feedUses,
   getSectionFeeds,
   parseFeedOverrides,
 } from "./feeds-config";
@@ -121,6 +122,40 @@ describe("a network's publications", () => {
     expect(getSectionFeeds(a!, "national")).toEqual(getSectionFeeds(b!, "national"));
     expect(configuredFeedOrigins().has("https://a.example")).toBe(true);
     expect(() => checkPublicationFeeds()).not.toThrow();
+  });
+
+  it("tells where each feed is used, once per feed, worked out again only after a change", () => {
+    process.env.PUBLICATIONS_FILE = write([
+      { url: "https://a.example", name: "A", feeds: { local: ["https://a.example/rss"] } },
+      { url: "https://b.example", name: "B", feeds: { sports: ["https://a.example/rss"] } },
+      { url: "https://c.example", name: "C" },
+    ]);
+    const [a, b, c] = publications();
+    const uses = feedUses();
+    expect(uses.get("https://a.example/rss")).toEqual({
+      sections: ["local", "sports"],
+      publications: [a!.key, b!.key],
+    });
+    const [national] = getSectionFeeds(c!, "national");
+    expect(uses.get(national!)).toEqual({
+      sections: ["national"],
+      publications: [a!.key, b!.key, c!.key],
+    });
+    const [local] = getSectionFeeds(c!, "local");
+    expect(uses.get(local!)?.publications).toEqual([b!.key, c!.key]);
+    expect(feedUses()).toBe(uses);
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), "feeds-"));
+    made.push(dir);
+    process.env.NEWS_FEEDS_FILE = path.join(dir, "feeds.json");
+    writeFileSync(process.env.NEWS_FEEDS_FILE, '{"national": ["https://wire.example/all.xml"]}');
+    try {
+      expect(feedUses()).not.toBe(uses);
+      expect(feedUses().get("https://wire.example/all.xml")?.publications).toHaveLength(3);
+      expect(feedUses().has(national!)).toBe(false);
+    } finally {
+      delete process.env.NEWS_FEEDS_FILE;
+    }
   });
 
   it("stops at start on a section that does not exist, naming the publication", () => {

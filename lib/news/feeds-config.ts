@@ -89,6 +89,42 @@ export function configuredFeeds(): ReadonlyMap<string, SectionSlug> {
   return feeds;
 }
 
+/** Where a feed is used: its sections, and the publications (keys) that show it. */
+export interface FeedUse {
+  sections: SectionSlug[];
+  publications: string[];
+}
+
+let uses:
+  | { publications: readonly Publication[]; overrides: Overrides; map: Map<string, FeedUse> }
+  | undefined;
+
+/**
+ * Every configured feed, each address once, with where it is used (GET /api/feeds/status).
+ * Worked out again only when the network or NEWS_FEEDS_FILE changed: for a network of
+ * thousands of publications it is tens of thousands of lookups.
+ */
+export function feedUses(): ReadonlyMap<string, Readonly<FeedUse>> {
+  const all = publications();
+  const overrides = readOverrides();
+  if (uses?.publications === all && uses.overrides === overrides) return uses.map;
+  const map = new Map<string, FeedUse>();
+  for (const publication of all) {
+    for (const section of SECTIONS) {
+      for (const url of publication.feeds[section.slug] ??
+        overrides[section.slug] ??
+        section.feeds) {
+        let use = map.get(url);
+        if (!use) map.set(url, (use = { sections: [], publications: [] }));
+        if (!use.sections.includes(section.slug)) use.sections.push(section.slug);
+        if (use.publications.at(-1) !== publication.key) use.publications.push(publication.key);
+      }
+    }
+  }
+  uses = { publications: all, overrides, map };
+  return map;
+}
+
 let origins:
   { publications: readonly Publication[]; overrides: Overrides; set: Set<string> } | undefined;
 
