@@ -15,3 +15,4 @@ export function withRedis<T>(
   timeoutMs?: number,
 ): Promise<{ ok: true; value: T } | { ok: false }>;
 export function redisFailed(error: unknown): void;
+export function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T>;

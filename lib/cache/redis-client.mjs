@@ -157,23 +157,38 @@ export function redisClient() {
 export async function withRedis(command, timeoutMs = COMMAND_TIMEOUT_MS) {
   const client = redisClient();
   if (!client) return { ok: false };
-  /** @type {NodeJS.Timeout | undefined} */
-  let timer;
   try {
-    const value = await Promise.race([
-      command(client),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
+    const value = await answerWithin(command(client), timeoutMs);
     report(state(), "connected");
-    return { ok: true, value: /** @type {T} */ (value) };
+    return { ok: true, value };
   } catch (error) {
     redisFailed(error);
     return { ok: false };
-  } finally {
-    clearTimeout(timer);
   }
+}
+
+/**
+ * `answer`, or a rejection once `ms` have passed without it. The rejection first lets the
+ * event loop read its sockets once more: after a long task of this process (a render, the
+ * status of a large network) the answer may be there unread, and then it was not Redis that
+ * was slow. Timers run before sockets are read, so without that wait every command in flight
+ * during such a task would count as Redis failing.
+ * @template T
+ * @param {Promise<T>} answer
+ * @param {number} ms
+ * @returns {Promise<T>}
+ */
+export function answerWithin(answer, ms) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  /** @type {Promise<never>} */
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`no answer within ${ms} ms`))),
+      ms,
+    );
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
 /** A command failed or timed out: skip Redis for a moment. */
