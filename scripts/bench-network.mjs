@@ -345,9 +345,12 @@ const servers = await Promise.all(
   }),
 );
 const [a, b] = servers;
-/** Times the instance found Redis unavailable (its log), from its `from`th line on. */
+/** The instance's log lines, from its `from`th on, that say it found Redis unavailable. */
 const redisLost = (instance, from = 0) =>
-  instance.output.slice(from).filter((line) => line.includes("redis: unavailable")).length;
+  instance.output.slice(from).filter((line) => line.includes("redis: unavailable"));
+/** Why, from such lines: "no answer within 250 ms ×1". */
+const lostWhy = (lines) =>
+  tally(lines.map((line) => /redis: unavailable \((.*)\)/.exec(line)?.[1] ?? line.slice(0, 80)));
 const allMetrics = () => Promise.all(servers.map((instance) => metricsText(instance.port)));
 console.log(
   `\nFreshness: instances A and B on one Redis, ${Object.entries(POLLING)
@@ -409,6 +412,16 @@ const fetches = windowEnd.metrics.map((text, index) =>
   metricGrowth(windowStart.metrics[index], text, "riverbend_feed_fetches_total"),
 );
 const ratio = readsPerMinute / expectedPerMinute;
+/**
+ * The instance's Redis losses in the window, and why. While Redis does not answer, a due poll
+ * waits a few seconds and asks again; the instance polls alone only once Redis has been away
+ * for a whole ceiling (lib/news/scheduler.ts).
+ */
+function describeLost(instance, from) {
+  const lines = redisLost(instance, from);
+  const since = redisLost(instance).length;
+  return `Redis unavailable ${lines.length} times${lines.length ? ` (${lostWhy(lines)})` : ""}, ${since} since start`;
+}
 // Exact where the counts are not: the gaps between a feed's polls, against its interval less
 // the jitter (a second's leeway for the tick). Two polls closer than SAMPLE_MS look like one.
 const gaps = scheduled.flatMap((feed) => {
@@ -451,11 +464,14 @@ for (const [index, instance] of servers.entries()) {
       .map(([reason, count]) => `${reason} ${count}`)
       .join(
         ", ",
-      )}), feed fetches ${fetches[index]}; Redis unavailable ${redisLost(instance, windowStart.logLines[index])} times (${redisLost(instance)} since start; each instance polls on its own then)`,
+      )}), feed fetches ${fetches[index]}; ${describeLost(instance, windowStart.logLines[index])}`,
   );
 }
+// Reads neither instance made: another process polling the stand-in (a server left running),
+// or a read on the window's edge counted on one side only.
+const outsideReads = sum([...windowReads.values()]) - sum(fetches);
 console.log(
-  `  polls A + B: ${sum(pollCounts)}; reads the stand-in saw: ${sum([...windowReads.values()])}`,
+  `  polls A + B: ${sum(pollCounts)}; feed fetches A + B: ${sum(fetches)}; reads the stand-in saw: ${sum([...windowReads.values()])}${outsideReads > 1 ? ` (${outsideReads} by neither instance: is another server polling the stand-in?)` : ""}`,
 );
 summary.push([
   "feed reads a minute (two instances)",
