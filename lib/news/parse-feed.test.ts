@@ -1,6 +1,7 @@
 import { mergeArticles } from "./normalise";
 import {
   decodeFeedBytes,
+  FEED_ITEMS_READ,
   FeedParseError,
   parseFeedBytes,
   parseFeedText,
@@ -392,6 +393,55 @@ describe("parseFeedText: real-world quirks", () => {
       "Undated one",
       "Garbage date",
     ]);
+  });
+});
+
+describe("parseFeedText: a long feed", () => {
+  // A whole archive, in no order: item i dated i hours after the first, shuffled, and undated
+  // items among them.
+  const HOURS = 1_500;
+  const dates = Array.from({ length: HOURS }, (_, hour) => hour).sort(
+    (a, b) => ((a * 7919) % HOURS) - ((b * 7919) % HOURS),
+  );
+  const archive = rss(
+    dates
+      .map((hour, index) =>
+        index % 50 === 0
+          ? item(`Undated ${index}`)
+          : item(
+              `Hour ${hour}`,
+              `<pubDate>${new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000).toUTCString()}</pubDate>`,
+            ),
+      )
+      .join(""),
+  );
+
+  it("reads its newest items only, in the feed's own order", () => {
+    const articles = parseFeedText(archive, FEED_URL);
+    expect(articles).toHaveLength(FEED_ITEMS_READ);
+    const dated = dates.filter((_, index) => index % 50 !== 0);
+    const newest = [...dated].sort((a, b) => b - a).slice(0, FEED_ITEMS_READ);
+    expect(articles.map((article) => article.title)).toEqual(
+      dated.filter((hour) => newest.includes(hour)).map((hour) => `Hour ${hour}`),
+    );
+    // The section's own cut is unchanged: its newest items.
+    expect(mergeArticles([articles]).map((article) => article.title)).toEqual(
+      newest.slice(0, 15).map((hour) => `Hour ${hour}`),
+    );
+  });
+
+  it("keeps undated items when there are not enough dated ones", () => {
+    const few = rss(
+      Array.from({ length: FEED_ITEMS_READ + 20 }, (_, index) =>
+        index < 10
+          ? item(`Dated ${index}`, `<pubDate>Wed, 04 Jun 2025 ${10 + index}:00:00 GMT</pubDate>`)
+          : item(`Undated ${index}`),
+      ).join(""),
+    );
+    const titles = parseFeedText(few, FEED_URL).map((article) => article.title);
+    expect(titles).toHaveLength(FEED_ITEMS_READ);
+    expect(titles.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `Dated ${i}`));
+    expect(titles.at(-1)).toBe(`Undated ${FEED_ITEMS_READ - 1}`);
   });
 });
 
