@@ -14,3 +14,4 @@ export function lifespan(
 };
 
 export function redisFirst<T extends new (ctx: any) => any>(Base: T): T;
+export function compressingEntries(client: any): any;

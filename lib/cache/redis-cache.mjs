@@ -25,7 +25,10 @@
  * Every entry expires in Redis: EXPIRE_FACTOR times its revalidate period, at least
  * MIN_EXPIRE_SECONDS, at most MAX_EXPIRE_SECONDS (entries that never revalidate).
  */
+import { promisify } from "node:util";
+import { constants, gunzip, gzip } from "node:zlib";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
+import { RESP_TYPES } from "redis";
 import { BoundedStore } from "./bounded-store.mjs";
 import { entryBytes, lifetimeOf } from "./file-cache.mjs";
 import { outlived, superseded } from "./freshness.mjs";
@@ -51,6 +54,57 @@ const unshared = /** @type {{ __riverbendUnshared?: BoundedStore<any> }} */ (
   globalThis.__riverbendUnshared ??= new BoundedStore(UNSHARED_MAX_BYTES)
 );
 
+const gzipped = promisify(gzip);
+const gunzipped = promisify(gunzip);
+/** Smaller values (tag lists) are stored as they are. */
+const COMPRESS_FROM_BYTES = 1024;
+/** Values read as bytes: a gzipped entry is not text. */
+const AS_BYTES = { [RESP_TYPES.BLOB_STRING]: Buffer };
+
+/**
+ * The client the storage handler is given: entries (a page is its HTML, its React payload and
+ * that payload again as a segment: about 270 kB of text, 65 kB gzipped) go to Redis gzipped,
+ * and come back as the text the handler wrote. Gzip works on libuv's threads, not the event
+ * loop. A value that is not gzip (written before, or small) is read as it is: its first byte
+ * is JSON's, never gzip's 0x1f.
+ * The handler reads and writes entries with `withAbortSignal(signal).get / .set`; every other
+ * command (tag maps, expiries, deletions) goes to the client untouched.
+ * @param {any} client
+ * @returns {any}
+ */
+export function compressingEntries(client) {
+  /** @param {any} target */
+  const wrap = (target) =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        if (property === "withAbortSignal")
+          return (/** @type {AbortSignal} */ signal) => wrap(object.withAbortSignal(signal));
+        if (property === "get") {
+          return async (/** @type {string} */ key) => {
+            /** @type {Buffer | null} */
+            const bytes = await object.withTypeMapping(AS_BYTES).get(key);
+            if (bytes === null || bytes === undefined) return null;
+            const text = bytes[0] === 0x1f && bytes[1] === 0x8b ? await gunzipped(bytes) : bytes;
+            return text.toString("utf8");
+          };
+        }
+        if (property === "set") {
+          return async (/** @type {string} */ key, /** @type {unknown} */ value, ...rest) =>
+            object.set(
+              key,
+              typeof value === "string" && value.length >= COMPRESS_FROM_BYTES
+                ? await gzipped(value, { level: constants.Z_BEST_SPEED })
+                : value,
+              ...rest,
+            );
+        }
+        const member = Reflect.get(object, property, receiver);
+        return typeof member === "function" ? member.bind(object) : member;
+      },
+    });
+  return wrap(client);
+}
+
 /** @type {WeakMap<object, ReturnType<typeof createRedisHandler>>} */
 const handlers = new WeakMap();
 
@@ -59,7 +113,7 @@ function storage(/** @type {any} */ client) {
   let handler = handlers.get(client);
   if (!handler) {
     handler = createRedisHandler({
-      client,
+      client: compressingEntries(client),
       keyPrefix: `${KEY_PREFIX}next:`,
       timeoutMs: SET_TIMEOUT_MS,
       keyExpirationStrategy: "EXAT",
