@@ -128,6 +128,39 @@ test("a page rendered on one instance is served by the other without reading the
   await sharedWithoutFeedRead(b, a, "food");
 });
 
+test("an entry in Redis the site did not write is read as a miss: the page is made again, Redis stays in use", async () => {
+  const cli = (input: Buffer | null, ...args: string[]) =>
+    execFileSync("redis-cli", ["-p", String(redis.port), ...args], {
+      encoding: "utf8",
+      ...(input ? { input } : {}),
+    });
+  const keyOf = (path: string) =>
+    cli(null, "--scan", "--pattern", `riverbend:next:*${path}`).split("\n").find(Boolean);
+  const made = await get(a, "/culture");
+  expect(made.status).toBe(200);
+  await expect.poll(() => keyOf("/culture")).toBeTruthy();
+  const key = keyOf("/culture")!;
+  // What a foreign writer or a broken copy could leave: gzip's first bytes and no more, then
+  // text that is not JSON.
+  const foreign = [Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01]), Buffer.from("<html>not an entry")];
+  for (const bytes of foreign) {
+    cli(bytes, "-x", "set", key);
+    const logged = b.output.length;
+    const served = await get(b, "/culture");
+    expect(served.status).toBe(200);
+    expect(titlesIn(served.html)).toEqual(titlesIn(made.html));
+    // Said once in B's log (a warning), and not taken for Redis failing.
+    const said = () => b.output.slice(logged).filter((line) => line.includes("redis: "));
+    await expect
+      .poll(said)
+      .toEqual([expect.stringMatching(/^redis: entry \S+\/culture is not valid/)]);
+    // Made again and written over the foreign value, and read back from Redis on A.
+    await expect.poll(() => cli(null, "strlen", key).trim()).not.toBe(String(bytes.length));
+    expect((await fetch(`${a.url}/culture`)).headers.get("x-nextjs-cache")).toBe("HIT");
+    expect(said()).toHaveLength(1);
+  }
+});
+
 test("a page rendered while Redis is away is shared once it is back, not rendered again", async () => {
   const cache = async (server: Server, path: string) =>
     (await fetch(server.url + path)).headers.get("x-nextjs-cache");

@@ -89,4 +89,21 @@ describe("compressingEntries", () => {
     expect(await wrapped.hSet()).toBe(1);
     expect(compressingEntries(client).isReady).toBe(true);
   });
+
+  it("reads an entry that begins as gzip but does not inflate as a miss, not a failure", async () => {
+    const client = fakeClient();
+    const wrapped = compressingEntries(client).withAbortSignal(AbortSignal.timeout(1000));
+    await wrapped.set("page", page);
+    const whole = client.held.get("page")!;
+    client.held.set("page", whole.subarray(0, whole.length / 2));
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await expect(wrapped.get("page")).resolves.toBeNull();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("entry page is not valid gzip"));
+    } finally {
+      warn.mockRestore();
+    }
+    await wrapped.set("page", page);
+    expect(await wrapped.get("page")).toBe(page);
+  });
 });
