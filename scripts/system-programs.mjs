@@ -53,8 +53,8 @@ export const SYSTEM_PROGRAMS = [
   {
     program: "wrk",
     package: "wrk",
-    needs: ["test", "bench"],
-    why: "load for the benches and the tier's throughput gate",
+    needs: ["bench"],
+    why: "load for the benches' throughput figures",
   },
 ];
 
