@@ -54,7 +54,7 @@ function setup(PATH: string, command = "test") {
   return { ...result, seconds: (performance.now() - started) / 1000 };
 }
 
-test("the list names a Debian package for each program, and the test command needs them all", () => {
+test("the list names a Debian package for each program, and what the test command needs", () => {
   expect(forTest.map((entry) => entry.program).sort()).toEqual(
     ["chromium", "ffmpeg", "icecast2", "java", "nginx", "redis-server"].sort(),
   );
