@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { createLocalSource, LOCAL_BLOG_DIR } from "./local-source";
 import { totalPages } from "./pagination";
 import { BLOG_PAGE_SIZE, BlogSourceError, type BlogPost, type BlogSource } from "./types";
@@ -283,6 +284,7 @@ describe("the real content/blog folder", () => {
   const source = createLocalSource();
   let slugs: string[];
   let posts: BlogPost[];
+  let logos: string[];
 
   beforeAll(async () => {
     const first = await source.list(1);
@@ -291,6 +293,7 @@ describe("the real content/blog folder", () => {
     const summaries = [first, ...rest].flatMap((page) => page.blogs);
     expect(summaries).toHaveLength(first.total);
     slugs = summaries.map((summary) => summary.slug);
+    logos = [...new Set(summaries.flatMap((summary) => summary.logoUrl ?? []))];
     posts = [];
     for (const slug of slugs) {
       const post = await source.get(slug);
@@ -340,6 +343,25 @@ describe("the real content/blog folder", () => {
     expect(
       posts.some((post) => /!\[[^\]]*\]\([^)]+\)|<img[\s>]/i.test(post.body) || post.imageUrl),
     ).toBe(true);
+  });
+
+  // A card shows its logo at 56 px (components/blog/blog-card.tsx). An SVG logo is a document
+  // of its own that the reader's main thread parses, lays out and paints, fonts and all: with
+  // its letters as live text, five of them cost /blog 130 ms of main-thread work at a slow
+  // phone's speed (docs/benchmarks.md, "The blog's logos"). A raster is decoded off it.
+  it("names logos the site serves, raster and sharp on a 3x screen", async () => {
+    expect(logos.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const logo of logos) {
+      if (!/^\/blog\/logos\/[a-z0-9-]+\.(?:webp|png|jpg|avif)$/.test(logo)) {
+        wrong.push(`${logo}: not a raster under /blog/logos/`);
+        continue;
+      }
+      const { format, width, height } = await sharp(path.join("public", logo)).metadata();
+      if (!["webp", "png", "jpeg", "heif"].includes(format)) wrong.push(`${logo}: ${format}`);
+      if (Math.min(width, height) < 56 * 3) wrong.push(`${logo}: ${width}x${height}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("has a post with a YouTube Shorts link and one with a Pinterest link, both https", () => {
