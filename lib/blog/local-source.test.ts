@@ -353,7 +353,7 @@ describe("the real content/blog folder", () => {
     expect(logos.length).toBeGreaterThan(0);
     const wrong: string[] = [];
     for (const logo of logos) {
-      if (!/^\/blog\/logos\/[a-z0-9-]+\.(?:webp|png|jpg|avif)$/.test(logo)) {
+      if (!/^\/blog\/logos\/[a-z0-9-]+\.(?:webp|png|jpe?g|avif)$/.test(logo)) {
         wrong.push(`${logo}: not a raster under /blog/logos/`);
         continue;
       }
