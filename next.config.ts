@@ -57,13 +57,13 @@ const nextConfig: NextConfig = {
   },
   // One rewrite: the publication. server.mjs resolves the request's Host to a publication's key
   // and passes it in publication (always its own value, never the client's); this puts it in
-  // front of the path, so every page lives below app/[site] and is cached per publication like
+  // front of the path, so every page lives below app/[publication] and is cached per publication like
   // any page, while the reader's address stays as it was. After the file system (static files,
   // /_next/, public/, the static API routes are served as they are) and before the dynamic
   // routes; /photo/ (host-free, one photo for every publication) and /api/ are left out.
   // The header is matched by its presence, not by a pattern: Next then takes its value as the
   // parameter `publication` without compiling a regular expression per request.
-  // Measured (docs/network.md): with the custom server, this rewrite and the [site]
+  // Measured (docs/network.md): with the custom server, this rewrite and the [publication]
   // segment, a cached page serves within noise of the same page before (an A/B of the two
   // builds); routing in proxy.ts, as the platforms template does, halved a trivial page.
   async rewrites() {

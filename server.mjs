@@ -13,7 +13,7 @@
  *    or stored for it;
  *  - passes the publication's key to Next in the `publication` request header, which it always
  *    overwrites (a reader cannot choose it), and which the one rewrite in next.config.ts turns
- *    into the route segment app/[site]: pages are then cached per publication like any page.
+ *    into the route segment app/[publication]: pages are then cached per publication like any page.
  *
  * X-Forwarded-Host and Forwarded never choose a publication and are removed before Next sees
  * the request, unless TRUST_FORWARDED_HOST=1 says a trusted proxy in front sets them.

@@ -5,7 +5,7 @@ import { notFoundMetadata } from "@/lib/seo";
 /**
  * An address no route has, outside every publication (an unknown /api/ or /photo/ address):
  * the generic page, with no publication's name. A publication's own 404 is
- * app/[site]/not-found.tsx and the pages that answer 404 themselves (NotFoundPage).
+ * app/[publication]/not-found.tsx and the pages that answer 404 themselves (NotFoundPage).
  */
 export const metadata: Metadata = notFoundMetadata("site");
 

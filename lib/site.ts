@@ -1,6 +1,6 @@
 /**
  * Network-wide settings in one typed module: navigation, embeds, ad banners and radio texts,
- * and the embedded publication's identity (SITE, SOCIAL_LINKS, PARTNER_SITES: what a
+ * and the embedded publication's identity (DEFAULT_PUBLICATION, SOCIAL_LINKS, PARTNER_SITES: what a
  * deployment without PUBLICATIONS_FILE shows, and the defaults a network publication's entry
  * does not override). A publication's own identity is a lib/publication Publication; values
  * an operator changes per deployment come from the environment through lib/env.ts.
@@ -9,7 +9,7 @@ import { config } from "./env";
 import { SECTIONS } from "./news/sections";
 import type { NavLink } from "./publication/network";
 
-export { PARTNER_SITES, SITE, SOCIAL_LINKS, type NavLink } from "./publication/network";
+export { PARTNER_SITES, DEFAULT_PUBLICATION, SOCIAL_LINKS, type NavLink } from "./publication/network";
 
 export const NEWS_MENU: readonly NavLink[] = [
   ...SECTIONS.map((section) => ({ href: `/${section.slug}`, label: section.title })),

@@ -56,7 +56,7 @@ const PAGES = ["/", "/local", "/sports", "/terms"];
 /**
  * The freshness part's polling bounds, short so that a few minutes hold several polls of every
  * feed. The headlines' lifetime stays the default: the pages' own (`revalidate = 300` in
- * app/[site]/[section]/page.tsx and app/[site]/[[...path]]/page.tsx) caps a longer one.
+ * app/[publication]/[section]/page.tsx and app/[publication]/[[...path]]/page.tsx) caps a longer one.
  */
 const POLLING = {
   FEED_POLL_MIN_SECONDS: "20",

@@ -22,7 +22,7 @@ export function homeMetadata(publication: Publication) {
   });
 }
 
-/** A publication's home page (app/[site]/[[...path]] renders it at "/"). */
+/** A publication's home page (app/[publication]/[[...path]] renders it at "/"). */
 export async function HomePage({ publication }: { publication: Publication }) {
   const breaking = await getSectionHeadlines(publication, BREAKING_NEWS_SECTION);
 

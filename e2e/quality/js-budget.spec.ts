@@ -13,7 +13,7 @@
  *  - The stylesheets in the React payload: about once. Next writes a segment's stylesheets into
  *    the payload once for the segment and once more for each boundary (error.tsx, not-found.tsx)
  *    whose module shares their chunk (vercel/next.js#95141): with the status pages' styles in a
- *    CSS module, the [site] layout's 15 kB sheet was there four times, 45 kB of every page.
+ *    CSS module, the [publication] layout's 15 kB sheet was there four times, 45 kB of every page.
  */
 import { gzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext } from "../fixtures";

@@ -1,5 +1,5 @@
 import { reshapeBlogList, reshapeBlogPost } from "./reshape";
-import { readCapped } from "../net/read-capped";
+import { readCapped } from "../net";
 import { BlogSourceError, isValidSlug, type BlogSource } from "./types";
 
 /**

@@ -6,7 +6,7 @@
  * Next unbundled, so they are not re-exported: import them by file path
  * (e.g. "../cache/bounded-store.mjs").
  */
-export { ERROR_RETRY_SECONDS, cachedFailure } from "./cache";
+export { ERROR_RETRY_SECONDS, cachedFailure } from "./cached-failure";
 export {
   SHARED_TTL_MS,
   onRedisReady,

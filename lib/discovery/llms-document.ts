@@ -1,7 +1,7 @@
 import { getAllBlogSummaries } from "../blog";
 import { logUpstreamError } from "../ops";
 import { localize, publicationUrl, type Publication } from "../publication";
-import { SITE } from "../site";
+import { DEFAULT_PUBLICATION } from "../site";
 import { renderLlmsTxt } from "./llms";
 import { KEY_PAGES, SECTION_PAGES } from "./pages";
 
@@ -31,7 +31,7 @@ function render(
 ): string {
   return renderLlmsTxt({
     title: publication.name,
-    summary: `${publication.description} Part of the ${SITE.network.name}.`,
+    summary: `${publication.description} Part of the ${DEFAULT_PUBLICATION.network.name}.`,
     details:
       "Section pages list the latest headlines from outside news feeds, each linking to the publisher's article. The blog holds the newsroom's own writing. Machine-readable: /sitemap.xml, /rss (the blog as RSS 2.0).",
     sections: [

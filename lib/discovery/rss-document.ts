@@ -5,7 +5,7 @@ import { blogPostImageUrl } from "../blog/structured-data";
 import { TAGS } from "../constants";
 import { markdownToHtml } from "../markdown";
 import { publicationUrl, type Publication } from "../publication";
-import { SITE } from "../site";
+import { DEFAULT_PUBLICATION } from "../site";
 import { renderRss } from "./rss";
 
 const FEED_SIZE = 20;
@@ -18,7 +18,7 @@ async function buildRss(publication: Publication): Promise<string> {
       link: publicationUrl(publication, "/blog"),
       selfUrl: publicationUrl(publication, "/rss"),
       description: BLOG_COPY.description,
-      language: SITE.language,
+      language: DEFAULT_PUBLICATION.language,
       imageUrl: publicationUrl(publication, "/images/logo.png"),
     },
     posts.map((post) => {

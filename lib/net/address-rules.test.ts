@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { FeedFetchError, fetchFeed } from "./fetch-feed";
+import { OutsideGetError, outsideGet } from "./outside-get";
 import { AddressRefusedError, guardedLookup, isPublicAddress, refusedRange } from "./address-rules";
 
 describe("refusedRange", () => {
@@ -104,7 +104,7 @@ describe("guardedLookup", () => {
  * second server on another port plays a service on the machine's own network, and records
  * every request that reaches it.
  */
-describe("fetchFeed: redirects never reach the server's own network", () => {
+describe("outsideGet: redirects never reach the server's own network", () => {
   const FEED = '<?xml version="1.0"?><rss version="2.0"><channel><title>T</title></channel></rss>';
   let feedServer: http.Server;
   let internal: http.Server;
@@ -164,17 +164,17 @@ describe("fetchFeed: redirects never reach the server's own network", () => {
   });
 
   it("the configured address itself stays allowed, loopback included", async () => {
-    expect((await fetchFeed(`${feedOrigin}/feed.xml`)).status).toBe("ok");
+    expect((await outsideGet(`${feedOrigin}/feed.xml`)).status).toBe("ok");
   });
 
   it("follows a redirect within the configured origin", async () => {
-    expect((await fetchFeed(`${feedOrigin}/moved`)).status).toBe("ok");
+    expect((await outsideGet(`${feedOrigin}/moved`)).status).toBe("ok");
   });
 
   it("refuses a redirect to another local port, which sees no request", async () => {
-    const attempt = fetchFeed(`${feedOrigin}/to-internal`);
-    await expect(attempt).rejects.toThrow(FeedFetchError);
-    await expect(fetchFeed(`${feedOrigin}/to-internal`)).rejects.toMatchObject({
+    const attempt = outsideGet(`${feedOrigin}/to-internal`);
+    await expect(attempt).rejects.toThrow(OutsideGetError);
+    await expect(outsideGet(`${feedOrigin}/to-internal`)).rejects.toMatchObject({
       kind: "refused",
       message: `refused loopback address 127.0.0.1 (redirect to ${internalOrigin}/secret)`,
     });
@@ -182,12 +182,12 @@ describe("fetchFeed: redirects never reach the server's own network", () => {
   });
 
   it("refuses a redirect chain that ends on a private address", async () => {
-    await expect(fetchFeed(`${feedOrigin}/chain/1`)).rejects.toMatchObject({ kind: "refused" });
+    await expect(outsideGet(`${feedOrigin}/chain/1`)).rejects.toMatchObject({ kind: "refused" });
     expect(internalHits).toEqual([]);
   });
 
   it("refuses a name that resolves to loopback, checked on the address connected to", async () => {
-    await expect(fetchFeed(`${feedOrigin}/to-localhost`)).rejects.toMatchObject({
+    await expect(outsideGet(`${feedOrigin}/to-localhost`)).rejects.toMatchObject({
       kind: "refused",
       message: expect.stringMatching(/^refused localhost: it resolves to the loopback address/),
     });
@@ -206,7 +206,7 @@ describe("fetchFeed: redirects never reach the server's own network", () => {
     "http://2130706433/",
   ])("refuses a redirect to %s before connecting", async (target) => {
     await expect(
-      fetchFeed(`${feedOrigin}/to/${encodeURIComponent(target)}`, { timeoutMs: 2_000 }),
+      outsideGet(`${feedOrigin}/to/${encodeURIComponent(target)}`, { timeoutMs: 2_000 }),
     ).rejects.toMatchObject({ kind: "refused", message: expect.stringMatching(/^refused /) });
   });
 });

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { AddressRefusedError, assertPublicLiteral, guardedLookup } from "./address-rules";
-import { USER_AGENT } from "./fetch-feed";
+import { USER_AGENT } from "./outside-get";
 
 /**
  * One form POST to an address a feed named (a WebSub hub), under the feeds' address rules: on

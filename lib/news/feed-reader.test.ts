@@ -1,7 +1,7 @@
 import { logRefused, logUpstreamError } from "../ops/log";
 import { metrics } from "../ops/metrics";
 import { feedStore } from "./feed-store";
-import { FeedFetchError, fetchFeed, type FetchResult } from "../net/fetch-feed";
+import { OutsideGetError, outsideGet, type OutsideGetResult } from "../net/outside-get";
 import { copyRead } from "./feed-changes";
 import { peekFeed, pollFeed, readFeed, refreshFeed } from "./feed-reader";
 
@@ -15,12 +15,12 @@ jest.mock("./feed-changes", () => ({
   ...jest.requireActual("./feed-changes"),
   copyRead: jest.fn(),
 }));
-jest.mock("../net/fetch-feed", () => ({
-  ...jest.requireActual("../net/fetch-feed"),
-  fetchFeed: jest.fn(),
+jest.mock("../net/outside-get", () => ({
+  ...jest.requireActual("../net/outside-get"),
+  outsideGet: jest.fn(),
 }));
 
-const fetchMock = jest.mocked(fetchFeed);
+const fetchMock = jest.mocked(outsideGet);
 
 const rss = (title: string) =>
   Buffer.from(
@@ -29,7 +29,7 @@ const rss = (title: string) =>
       `<pubDate>Mon, 02 Mar 2026 10:00:00 GMT</pubDate></item></channel></rss>`,
   );
 
-const ok = (title: string): FetchResult => ({
+const ok = (title: string): OutsideGetResult => ({
   status: "ok",
   body: rss(title),
   contentType: "application/rss+xml",
@@ -39,7 +39,7 @@ const ok = (title: string): FetchResult => ({
   link: null,
 });
 
-const body = (text: string): Extract<FetchResult, { status: "ok" }> => ({
+const body = (text: string): Extract<OutsideGetResult, { status: "ok" }> => ({
   status: "ok",
   body: Buffer.from(text),
   contentType: "application/rss+xml",
@@ -142,7 +142,7 @@ describe("readFeed: health and metrics", () => {
     await readFeed(url, "sports");
     fetchMock.mockResolvedValueOnce({ status: "not-modified", maxAgeSeconds: null, link: null });
     await refreshFeed(url, "sports");
-    fetchMock.mockRejectedValueOnce(new FeedFetchError("HTTP 503", "http-error", 503, 120));
+    fetchMock.mockRejectedValueOnce(new OutsideGetError("HTTP 503", "http-error", 503, 120));
     await refreshFeed(url, "sports");
     let health = await feedStore().getHealth(url);
     expect(health).toMatchObject({
@@ -159,7 +159,7 @@ describe("readFeed: health and metrics", () => {
 
     const refusedBefore = await fetchCount("sports", "refused");
     fetchMock.mockRejectedValueOnce(
-      new FeedFetchError("refused loopback address 127.0.0.1", "refused"),
+      new OutsideGetError("refused loopback address 127.0.0.1", "refused"),
     );
     await refreshFeed(url, "sports");
     expect(await fetchCount("sports", "refused")).toBe(refusedBefore + 1);
@@ -177,7 +177,7 @@ describe("readFeed: health and metrics", () => {
 
   it("a feed that never succeeded fails, and is recorded", async () => {
     const url = "https://feeds.example/never-good.xml";
-    fetchMock.mockRejectedValueOnce(new FeedFetchError("timed out after 8000 ms", "timeout"));
+    fetchMock.mockRejectedValueOnce(new OutsideGetError("timed out after 8000 ms", "timeout"));
     await expect(readFeed(url, "world")).rejects.toThrow("timed out");
     expect(await fetchCount("world", "timeout")).toBeGreaterThanOrEqual(1);
     expect((await feedStore().getHealth(url))?.lastSuccessAt).toBeNull();
@@ -187,7 +187,7 @@ describe("readFeed: health and metrics", () => {
 describe("refreshFeed", () => {
   it("waits out a read under way, then reads again", async () => {
     const url = "https://feeds.example/refresh.xml";
-    let release: (value: FetchResult) => void = () => undefined;
+    let release: (value: OutsideGetResult) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (release = resolve)));
     const first = readFeed(url, "local");
     fetchMock.mockResolvedValueOnce(ok("After the edit"));

@@ -1,11 +1,11 @@
 import { config } from "../env";
 import { type FeedOutcome, logger, logRefused, logUpstreamError, metrics } from "../ops";
 import { sharedExtend, sharedLock, sharedLockHeld, sharedUnlock } from "../cache";
-import { FEED_TIMEOUT_MS } from "../net/fetch-feed";
+import { OUTSIDE_TIMEOUT_MS } from "../net/outside-get";
 import { copyRead, versionOf } from "./feed-changes";
 import { linkHeaderHints } from "./feed-hints";
 import { feedStore, type FeedCopy } from "./feed-store";
-import { FeedFetchError, fetchFeed } from "../net/fetch-feed";
+import { OutsideGetError, outsideGet } from "../net/outside-get";
 import { jsonServiceUrl, parseJsonServiceResponse } from "./json-service";
 import { FeedParseError, parseFeedDocument } from "./parse-feed";
 import type { FeedArticle } from "./types";
@@ -38,7 +38,7 @@ const LOCK_MS = 3_000;
 /** How often a holder renews its lock while it reads. */
 const RENEW_MS = 1_000;
 /** The longest a waiter waits: a holder's whole read (its fetch times out) and a lapse. */
-const MAX_WAIT_MS = FEED_TIMEOUT_MS + 2 * LOCK_MS;
+const MAX_WAIT_MS = OUTSIDE_TIMEOUT_MS + 2 * LOCK_MS;
 const POLL_MS = 25;
 
 // Shared by every module instance of the process, like the store (see feed-store.ts).
@@ -52,18 +52,18 @@ async function fetchAndParse(
   const service = config().feedJsonServiceUrl;
   const validators = { etag: previous?.etag, lastModified: previous?.lastModified };
   const result = service
-    ? await fetchFeed(jsonServiceUrl(service, feedUrl), {
+    ? await outsideGet(jsonServiceUrl(service, feedUrl), {
         ...validators,
         accept: "application/json",
       })
-    : await fetchFeed(feedUrl, validators);
+    : await outsideGet(feedUrl, validators);
   const header = linkHeaderHints(result.link, feedUrl);
   if (result.status === "not-modified") {
     if (previous) {
       const hints = { ...previous.hints!, maxAgeSeconds: result.maxAgeSeconds };
       return { outcome: "not-modified", copy: { ...previous, hints } };
     }
-    throw new FeedFetchError("304 without a cached copy", "http-error", 304);
+    throw new OutsideGetError("304 without a cached copy", "http-error", 304);
   }
   const parsed = service
     ? {
@@ -89,7 +89,7 @@ async function fetchAndParse(
 }
 
 function classify(error: unknown): { outcome: FeedOutcome; httpStatus?: number } {
-  if (error instanceof FeedFetchError) return { outcome: error.kind, httpStatus: error.httpStatus };
+  if (error instanceof OutsideGetError) return { outcome: error.kind, httpStatus: error.httpStatus };
   if (error instanceof FeedParseError) return { outcome: "parse-error" };
   return { outcome: "network-error" };
 }
@@ -167,7 +167,7 @@ async function read(
       // The holder just tried and failed: its last good copy, as it would have served.
       const copy = await feedStore().getCopy(feedUrl);
       if (copy) return copy.articles;
-      throw new FeedFetchError(`the feed failed at ${waited.failedAt}`, "network-error");
+      throw new OutsideGetError(`the feed failed at ${waited.failedAt}`, "network-error");
     }
     if (waited && "lock" in waited) lock = waited.lock;
   }
@@ -215,7 +215,7 @@ async function fetchAndRecord(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const { outcome, httpStatus } = classify(error);
-    const retryAfterSeconds = error instanceof FeedFetchError ? error.retryAfterSeconds : undefined;
+    const retryAfterSeconds = error instanceof OutsideGetError ? error.retryAfterSeconds : undefined;
     await finish(outcome, { message, httpStatus, retryAfterSeconds });
     const detail = previous ? `${message} (serving the last good copy)` : message;
     if (outcome === "refused") logRefused(feedUrl, detail);

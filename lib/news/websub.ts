@@ -8,7 +8,7 @@ import {
   sharedUnlock,
 } from "../cache";
 import { config } from "../env";
-import { FEED_MAX_BYTES } from "../net/fetch-feed";
+import { OUTSIDE_MAX_BYTES } from "../net/outside-get";
 import { postForm } from "../net/post-form";
 import { logger, metrics } from "../ops";
 import { storeCopy, underFeedLock } from "./feed-reader";
@@ -394,4 +394,4 @@ async function applyDelivery(
 }
 
 /** The largest body a delivery may have: a polled document's. */
-export const MAX_DELIVERY_BYTES = FEED_MAX_BYTES;
+export const MAX_DELIVERY_BYTES = OUTSIDE_MAX_BYTES;

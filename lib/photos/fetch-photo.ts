@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import { FeedFetchError, fetchFeed } from "../net/fetch-feed";
+import { OutsideGetError, outsideGet } from "../net/outside-get";
 
 /**
- * One headline photo from its host, with the limits of a feed (lib/news/fetch-feed.ts: a
+ * One headline photo from its host, with the limits of a feed (lib/net/outside-get.ts: a
  * timeout, a byte cap, a few redirects, never into the server's own network) and more of its
  * own: the photo's address is reached on a loopback or private address only when it is on one
  * of `trustedOrigins` (the configured feeds' origins, which the caller passes); the bytes must be a raster image of a kind browsers show (JPEG,
@@ -28,14 +28,14 @@ export async function fetchPhoto(
   address: string,
   trustedOrigins: ReadonlySet<string>,
 ): Promise<Buffer> {
-  const result = await fetchFeed(address, {
+  const result = await outsideGet(address, {
     timeoutMs: PHOTO_TIMEOUT_MS,
     maxBytes: PHOTO_MAX_BYTES,
     accept: "image/avif,image/webp,image/jpeg,image/png,image/gif;q=0.9,*/*;q=0.1",
     trustedOrigins,
   });
   // No validators are sent, so a 304 cannot come; it would mean a broken host.
-  if (result.status !== "ok") throw new FeedFetchError("304 to an unconditional GET", "http-error");
+  if (result.status !== "ok") throw new OutsideGetError("304 to an unconditional GET", "http-error");
   const type = result.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type.includes("svg") || type.startsWith("text/") || type.includes("html")) {
     throw new PhotoRefusedError(`not a photo: content-type ${type}`);

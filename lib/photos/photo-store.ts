@@ -6,7 +6,7 @@ import { onRedisReady, redisConfigured, sharedGet, sharedSet, sharedSetMany } fr
 import { BoundedStore } from "../cache/bounded-store.mjs";
 import { config } from "../env";
 import { logRefused, logUpstreamError } from "../ops";
-import { FeedFetchError } from "../net/fetch-feed";
+import { OutsideGetError } from "../net/outside-get";
 import { PhotoDiskCache } from "./disk-cache";
 import { fetchPhoto, PHOTO_MAX_PIXELS, PhotoRefusedError } from "./fetch-photo";
 import { isPhotoId, PHOTO_ASPECT, PHOTO_WIDTHS, type PhotoWidth } from "./paths";
@@ -258,7 +258,7 @@ export class PhotoStore {
       const message = error instanceof Error ? error.message : String(error);
       if (
         error instanceof PhotoRefusedError ||
-        (error instanceof FeedFetchError && error.kind === "refused")
+        (error instanceof OutsideGetError && error.kind === "refused")
       ) {
         logRefused(`photo ${address}`, message);
       } else {

@@ -7,7 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { startRedis, type RedisServer } from "../../e2e/redis/instances.cjs";
 import { redisConfigured } from "../cache";
-import { fetchFeed } from "../net/fetch-feed";
+import { outsideGet } from "../net/outside-get";
 import { PhotoDiskCache } from "./disk-cache";
 import { assertPhoto, PhotoRefusedError } from "./fetch-photo";
 import { isPhotoId, parsePhotoFile, photoBase, photoSources, PHOTO_WIDTHS } from "./paths";
@@ -211,7 +211,7 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
     expect(photoFiles()).toEqual([]);
     // The same rule as a feed's redirect: an untrusted origin is refused on a private address.
     await expect(
-      fetchFeed(`${origin}/wire.jpg`, { trustedOrigins: new Set(["https://elsewhere.example"]) }),
+      outsideGet(`${origin}/wire.jpg`, { trustedOrigins: new Set(["https://elsewhere.example"]) }),
     ).rejects.toThrow(/refused loopback address 127\.0\.0\.1/);
     expect(hits).toEqual([]);
   });

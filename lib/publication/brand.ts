@@ -1,4 +1,4 @@
-import { SITE, type NavLink } from "./network";
+import { DEFAULT_PUBLICATION, type NavLink } from "./network";
 import type { Publication } from "./publication";
 
 /** What the header shows of a publication. */
@@ -25,7 +25,7 @@ export function footerOf(publication: Publication): FooterProps {
   return {
     name: publication.name,
     tagline: publication.tagline,
-    network: { name: SITE.network.name, publications: SITE.network.publications },
+    network: { name: DEFAULT_PUBLICATION.network.name, publications: DEFAULT_PUBLICATION.network.publications },
     partners: publication.partners,
     social: publication.social,
   };

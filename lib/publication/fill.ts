@@ -1,4 +1,4 @@
-import { SITE } from "./network";
+import { DEFAULT_PUBLICATION } from "./network";
 import type { Publication } from "./publication";
 
 /**
@@ -15,8 +15,8 @@ export function fillPublication(text: string, publication: Publication): string 
     email: publication.contact.email,
     phone: publication.contact.phone,
     street: publication.contact.street,
-    network: SITE.network.name,
-    publications: String(SITE.network.publications),
+    network: DEFAULT_PUBLICATION.network.name,
+    publications: String(DEFAULT_PUBLICATION.network.publications),
   };
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }

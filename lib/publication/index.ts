@@ -23,22 +23,22 @@ export function publicationUrl(publication: Publication, path = "/"): string {
 }
 
 /**
- * The publication of a route below app/[site]: server.mjs put its key there (through the one
+ * The publication of a route below app/[publication]: server.mjs put its key there (through the one
  * rewrite in next.config.ts). Any other value (a path typed with a key in it) is a 404.
  */
 export async function publicationFromParams(
-  params: Promise<{ site: string }>,
+  params: Promise<{ publication: string }>,
 ): Promise<Publication> {
-  const publication = publicationByKey((await params).site);
+  const publication = publicationByKey((await params).publication);
   if (!publication) notFound();
   return publication;
 }
 
-/** The publication server.mjs named for a route handler outside app/[site] (its `publication` header). */
+/** The publication server.mjs named for a route handler outside app/[publication] (its `publication` header). */
 export function publicationOfRequest(request: Request): Publication | undefined {
   const key = request.headers.get("publication");
   return key ? publicationByKey(key) : undefined;
 }
 
-/** The props of every page and route below app/[site]. */
-export type SiteProps = { params: Promise<{ site: string }> };
+/** The props of every page and route below app/[publication]. */
+export type PublicationProps = { params: Promise<{ publication: string }> };

@@ -4,7 +4,7 @@
  * Plain data with no imports, so every layer may read it (lib/site.ts re-exports it).
  */
 
-export const SITE = {
+export const DEFAULT_PUBLICATION = {
   name: "The Riverbend Chronicle",
   shortName: "Riverbend Chronicle",
   tagline: "Trusted journalism for our community and beyond",

@@ -5,7 +5,7 @@ import type { NavLink } from "./network";
  * PUBLICATIONS_FILE (lib/publication/publications-file.mjs validates it), or, with no file, the
  * one embedded publication built from the environment (lib/env.ts) and lib/site.ts.
  *
- * The publication is an argument: routes get it from their [site] segment
+ * The publication is an argument: routes get it from their [publication] segment
  * (publicationFromParams) and hand it to lib/ and components/, never a global read deep inside.
  */
 export interface Publication {

@@ -1,5 +1,5 @@
 import { config } from "../env";
-import { PARTNER_SITES, SITE, SOCIAL_LINKS } from "./network";
+import { PARTNER_SITES, DEFAULT_PUBLICATION, SOCIAL_LINKS } from "./network";
 import type { Publication } from "./publication";
 import { hostKey, readPublicationsFile, type PublicationEntry } from "./publications-file.mjs";
 
@@ -43,7 +43,7 @@ export function fromEntry(entry: PublicationEntry): Publication {
     name: entry.name,
     shortName,
     town,
-    tagline: entry.tagline ?? SITE.tagline,
+    tagline: entry.tagline ?? DEFAULT_PUBLICATION.tagline,
     description:
       entry.description ??
       `${entry.name}: local news for ${town} with national and world headlines, business, sports, culture, a newsroom blog and live radio.`,
@@ -54,7 +54,7 @@ export function fromEntry(entry: PublicationEntry): Publication {
     revalidateSecret: entry.revalidateSecret,
     contact: {
       email: entry.contact?.email ?? `newsroom@${entry.blogDomain}`,
-      phone: entry.contact?.phone ?? SITE.contact.phone,
+      phone: entry.contact?.phone ?? DEFAULT_PUBLICATION.contact.phone,
       address: entry.contact?.address ?? [entry.name, town],
       street: (entry.contact?.address ?? [entry.name, town]).slice(1).join(", ") || town,
     },
@@ -73,17 +73,17 @@ export function embeddedPublication(): Publication {
   return {
     key: hostKey(cfg.siteUrl.hostname),
     url: cfg.siteUrl,
-    name: SITE.name,
-    shortName: SITE.shortName,
+    name: DEFAULT_PUBLICATION.name,
+    shortName: DEFAULT_PUBLICATION.shortName,
     town: "Riverbend",
-    tagline: SITE.tagline,
-    description: SITE.description,
-    initials: initialsOf(SITE.shortName),
+    tagline: DEFAULT_PUBLICATION.tagline,
+    description: DEFAULT_PUBLICATION.description,
+    initials: initialsOf(DEFAULT_PUBLICATION.shortName),
     accent: NETWORK_ACCENT,
     blogDomain: cfg.blogApi?.domain ?? cfg.blogDomain,
     feeds: {},
     revalidateSecret: null,
-    contact: { ...SITE.contact, street: "100 Main Street, Riverbend" },
+    contact: { ...DEFAULT_PUBLICATION.contact, street: "100 Main Street, Riverbend" },
     social: SOCIAL_LINKS,
     partners: PARTNER_SITES,
     radio: { ports: null },
@@ -110,7 +110,7 @@ export function isNetwork(): boolean {
   return load().file !== null;
 }
 
-/** The publication of a route's [site] segment (its key); undefined for any other value. */
+/** The publication of a route's [publication] segment (its key); undefined for any other value. */
 export function publicationByKey(key: string): Publication | undefined {
   return load().byKey.get(key);
 }

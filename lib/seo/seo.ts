@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { Publication } from "../publication";
-import { SITE } from "../site";
+import { DEFAULT_PUBLICATION } from "../site";
 
 /** The blog's RSS feed, announced in every page's head (feed readers find it there). */
 export function rssAlternate(publication: Publication) {
@@ -45,7 +45,7 @@ export function pageMetadata(
       description,
       url: path,
       siteName: publication.name,
-      locale: SITE.locale,
+      locale: DEFAULT_PUBLICATION.locale,
       type: "website",
       // A page's `openGraph` replaces the layout's, image included, so it is named here.
       images,

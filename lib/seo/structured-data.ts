@@ -1,6 +1,6 @@
 import type { BreadcrumbList, FAQPage, Organization, WebSite, WithContext } from "schema-dts";
 import { publicationUrl, type Publication } from "../publication";
-import { SITE } from "../site";
+import { DEFAULT_PUBLICATION } from "../site";
 
 /**
  * Site-wide JSON-LD: the publication's WebSite (with its search) and the Organization behind
@@ -22,7 +22,7 @@ export function websiteJsonLd(publication: Publication): WithContext<WebSite> {
     name: publication.name,
     alternateName: publication.shortName,
     description: publication.description,
-    inLanguage: SITE.language,
+    inLanguage: DEFAULT_PUBLICATION.language,
     publisher: { "@id": organizationId(publication) },
     potentialAction: {
       "@type": "SearchAction",
@@ -57,9 +57,9 @@ export function organizationJsonLd(publication: Publication): WithContext<Organi
     sameAs: publication.social.map((link) => link.href),
     parentOrganization: {
       "@type": "NewsMediaOrganization",
-      "@id": `${SITE.network.url}/#organization`,
-      name: SITE.network.name,
-      url: SITE.network.url,
+      "@id": `${DEFAULT_PUBLICATION.network.url}/#organization`,
+      name: DEFAULT_PUBLICATION.network.name,
+      url: DEFAULT_PUBLICATION.network.url,
     },
   };
 }

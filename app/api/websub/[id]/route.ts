@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { readCapped } from "@/lib/net/read-capped";
+import { readCapped } from "@/lib/net";
 import { metrics } from "@/lib/ops";
 import { MAX_DELIVERY_BYTES, receiveDelivery, verifyIntent } from "@/lib/news/websub";
 

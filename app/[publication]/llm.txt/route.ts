@@ -1,0 +1,10 @@
+import { llmsTxt } from "@/lib/discovery/llms-document";
+import { MARKDOWN, textResponse } from "@/lib/discovery/responses";
+import { publicationFromParams, type PublicationProps } from "@/lib/publication";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, { params }: PublicationProps) {
+  const { text, complete } = await llmsTxt(await publicationFromParams(params));
+  return textResponse(text, MARKDOWN, 200, { degraded: !complete });
+}
