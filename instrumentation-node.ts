@@ -5,14 +5,14 @@
  */
 import { config, ConfigError } from "./lib/env";
 import { logConfigProblem } from "./lib/ops";
-import { checkPublicationFeeds } from "./lib/news/feeds-config";
+import { checkPublicationFeeds } from "./lib/news";
 import { publications } from "./lib/publication";
 import { PublicationsFileError } from "./lib/publication/publications-file.mjs";
 import { builtHeadersMismatch } from "./lib/serving/security-headers";
 // Installs the logger for the Redis connection's changes of state before the first request.
 import "./lib/cache/shared-store";
 import { redisClient } from "./lib/cache/redis-client.mjs";
-import { startScheduler } from "./lib/news/scheduler";
+import { startScheduler } from "./lib/news";
 
 try {
   const mismatch = builtHeadersMismatch(config());

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { assertWellFormed } from "../lib/discovery/strict-xml";
-import { parseFeedText } from "../lib/news/parse-feed";
+import { parseFeedDocument } from "../lib/news/ingest";
 import { COMPLETE_SLUG, HOSTILE_SLUG, blogPosts } from "./stand-in/blog-catalogue.cjs";
 import { SECTION_FEEDS } from "./stand-in/catalogue.cjs";
 
@@ -138,7 +138,7 @@ test.describe("machine endpoints", () => {
     expect(hostile).not.toMatch(/<script|onerror|onload|javascript:|<form|<iframe|style=/i);
 
     // The project's own feed parser reads it back: same posts, newest first, dates kept.
-    const articles = parseFeedText(xml, new URL("/rss", baseURL).href);
+    const { articles } = parseFeedDocument(Buffer.from(xml), new URL("/rss", baseURL).href);
     expect(articles.map((article) => article.title)).toEqual(
       POSTS.slice(0, 20).map((post) => post.metaTitle),
     );

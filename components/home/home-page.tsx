@@ -6,8 +6,8 @@ import { AdSlot } from "@/components/ui/ad-slot";
 import { VideoBlock } from "@/components/ui/video-block";
 import { formatLongDate } from "@/lib/dates";
 import { config } from "@/lib/env";
-import { getSectionHeadlines } from "@/lib/news/headlines";
-import { BREAKING_NEWS_SECTION } from "@/lib/news/sections";
+import { getSectionHeadlines } from "@/lib/news";
+import { BREAKING_NEWS_SECTION } from "@/lib/news";
 import { organizationJsonLd, pageMetadata, websiteJsonLd } from "@/lib/seo";
 import type { Publication } from "@/lib/publication";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SECTIONS } from "@/lib/news/sections";
+import { SECTIONS } from "@/lib/news";
 import { localize, type Publication } from "@/lib/publication";
 import styles from "./home.module.css";
 

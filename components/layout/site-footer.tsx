@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { FOOTER_SECTION_SLUGS, getSection } from "@/lib/news/sections";
+import { FOOTER_SECTION_SLUGS, getSection } from "@/lib/news";
 import type { FooterProps } from "@/lib/publication/brand";
 import type { NavLink } from "@/lib/site";
 import styles from "./site-footer.module.css";

@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import type { FeedArticle } from "@/lib/news/types";
+import type { FeedArticle } from "@/lib/news";
 import { CARD_SIZES, photoSources } from "@/lib/photos/paths";
 import styles from "./news.module.css";
 

@@ -1,6 +1,6 @@
 import { ErrorBox } from "@/components/ui/error-box";
 import { formatLongDate } from "@/lib/dates";
-import type { SectionHeadlines } from "@/lib/news/types";
+import type { SectionHeadlines } from "@/lib/news";
 import { ArticleCard } from "./article-card";
 import { PHOTOS_ATTRIBUTE } from "./photo-fallback";
 import { ExpandableList } from "./expandable-list";

@@ -1,4 +1,4 @@
-import { DEFAULT_IMAGE_URL } from "@/lib/news/types";
+import { DEFAULT_IMAGE_URL } from "@/lib/news";
 
 /** Marks the element whose headline photos fall back to the default photo. */
 export const PHOTOS_ATTRIBUTE = "data-photos";

@@ -1,7 +1,7 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
 import { cachedFailure, sharedGet, sharedSet } from "../cache";
-import { TAGS } from "../constants";
+import { blogTags } from "../tags";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { config, type AppConfig } from "../env";
@@ -81,11 +81,6 @@ function sourceOf(publication: Publication): SourceEntry {
   return entry;
 }
 
-/** The tag every cached blog answer a publication shows carries. */
-export function blogTag(publication: Publication): string {
-  return `${TAGS.blog}:${publication.key}`;
-}
-
 /** Names the publication's source in cache keys derived from blog data (e.g. the RSS document). */
 export function blogSourceKey(publication: Publication): string {
   return sourceOf(publication).key;
@@ -141,16 +136,12 @@ function cachedRead<T>(
       return value;
     },
     ["blog", key, ...parts],
-    { revalidate: BLOG_REVALIDATE_SECONDS, tags: blogTags(publication) },
+    { revalidate: BLOG_REVALIDATE_SECONDS, tags: blogTags(publication.key) },
   );
   return cached().catch((error: unknown) => {
     if (error instanceof Absent) return null;
     throw error;
   });
-}
-
-function blogTags(publication: Publication): string[] {
-  return [TAGS.blog, blogTag(publication)];
 }
 
 // A list read always answers a page (possibly empty), never null.
@@ -182,7 +173,7 @@ export const getBlogList = cache(
       return cachedFailure<BlogListResult>(
         { status: "error", message: BLOG_LIST_ERROR_MESSAGE },
         ["blog", blogSourceKey(publication), "list", String(page)],
-        blogTags(publication),
+        blogTags(publication.key),
       );
     }
   },
@@ -199,7 +190,7 @@ export const getBlogPost = cache(
       return cachedFailure<BlogPostResult>(
         { status: "error", message: BLOG_POST_ERROR_MESSAGE },
         ["blog", blogSourceKey(publication), "post", slug],
-        blogTags(publication),
+        blogTags(publication.key),
       );
     }
   },

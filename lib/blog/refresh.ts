@@ -1,6 +1,6 @@
 import { revalidatePath, revalidateTag } from "next/cache";
 import type { Publication } from "../publication";
-import { blogTag } from "./index";
+import { blogTag } from "../tags";
 
 /** The pages that show blog data, in one place (the blog list's pages), below the publication. */
 export const BLOG_PAGES: readonly string[] = ["/blog", "/blog/page/1"];
@@ -11,7 +11,7 @@ export const BLOG_PAGES: readonly string[] = ["/blog", "/blog/page/1"];
  * read them (they carry the tag), this publication's only. Its list pages are named too.
  */
 export function refreshBlog(publication: Publication): { tag: string; pages: readonly string[] } {
-  const tag = blogTag(publication);
+  const tag = blogTag(publication.key);
   revalidateTag(tag, { expire: 0 });
   for (const page of BLOG_PAGES) revalidatePath(`/${publication.key}${page}`);
   return { tag, pages: BLOG_PAGES };

@@ -17,6 +17,7 @@
  *
  * Plain JavaScript: Next loads this file itself when the server starts, unbundled.
  */
+import { processSingleton } from "../process/singleton.mjs";
 import { BoundedStore } from "./bounded-store.mjs";
 import { FileCache, entryBytes } from "./file-cache.mjs";
 import { redisFirst } from "./redis-cache.mjs";
@@ -68,11 +69,8 @@ export function keepNotFoundInMemory(Base, store) {
 const shared =
   Boolean(process.env.REDIS_URL?.trim()) && process.env.NEXT_PHASE !== "phase-production-build";
 
-// One 404 store per process, on globalThis: the app's own modules expire tags through this
-// handler too (lib/news/feed-changes.ts), from their bundled copy of this file.
-const notFound = /** @type {{ __riverbendNotFound?: BoundedStore<any> }} */ (globalThis);
-
+// One 404 store per process (lib/process/singleton.mjs).
 export default keepNotFoundInMemory(
   shared ? redisFirst(FileCache) : FileCache,
-  (notFound.__riverbendNotFound ??= new BoundedStore(MAX_BYTES)),
+  processSingleton("cache-not-found", () => new BoundedStore(MAX_BYTES)),
 );

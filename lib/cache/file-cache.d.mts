@@ -16,3 +16,4 @@ export class FileCache {
 
 export function entryBytes(value: any): number;
 export function lifetimeOf(entry: any): unknown;
+export function servedEntry(entry: any): { lastModified: number; value: any; cacheControl?: any };

@@ -17,8 +17,8 @@
  *   is rendered again. Every revalidation here expires at once (revalidatePath, and
  *   revalidateTag with `expire: 0`); a later expiry is honoured when it comes.
  * - A memory copy in front of the disk, bounded by Next's `cacheMaxMemorySize` (0: none).
- * - Freshness (lib/cache/freshness.mjs): an entry made from a feed version that is no longer
- *   the feed's, or older than its lifetime and the stale bound, is a miss.
+ * - Freshness (lib/cache/freshness.mjs): an entry made from a version that is no longer its
+ *   source's, or older than its lifetime and the stale bound, is a miss.
  *
  * Plain JavaScript: Next loads the cache handler itself when the server starts, unbundled.
  */
@@ -28,20 +28,20 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { BoundedStore } from "./bounded-store.mjs";
-import { outlived, superseded } from "./freshness.mjs";
+import { processSingleton } from "../process/singleton.mjs";
+import { outdated } from "./freshness.mjs";
 
 /** A tag expired this long ago can no longer matter: no entry outlives it unrevalidated. */
 const TAG_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * What one cache folder holds in this process: shared by every handler Next creates (it makes
- * one per request) for the same build, and by the app's own modules that expire feeds' tags
- * (lib/news/feed-changes.ts). On globalThis: Next loads this file unbundled, the app bundles
- * its own copy, and both must see one set of tags.
+ * one per request) for the same build, one set of tags (lib/process/singleton.mjs).
  * @typedef {{ dir: string, tags: Map<string, number>, memory: BoundedStore<any> | null }} Folder
  */
-const folders = /** @type {{ __riverbendCacheFolders?: Map<string, Folder> }} */ (
-  globalThis.__riverbendCacheFolders ??= new Map()
+const folders = processSingleton(
+  "cache-folders",
+  () => /** @type {Map<string, Folder>} */ (new Map()),
 );
 
 /** @param {string} distDir */
@@ -119,6 +119,15 @@ function tagsOf(value, ctx) {
   return typeof header === "string" && header ? header.split(",") : [];
 }
 
+/** What a handler's get answers of a stored entry. @param {any} entry */
+export function servedEntry(entry) {
+  return {
+    lastModified: entry.lastModified,
+    value: entry.value,
+    ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}),
+  };
+}
+
 /** An entry's lifetime in seconds: a page's (its route's) or a data entry's own. @param {any} entry */
 export function lifetimeOf(entry) {
   return entry?.cacheControl?.revalidate ?? entry?.value?.revalidate;
@@ -161,13 +170,8 @@ export class FileCache {
     }
     const tags = tagsOf(entry.value, ctx);
     if (this.expired(tags, entry.lastModified)) return null;
-    if (outlived(entry.lastModified, lifetimeOf(entry))) return null;
-    if (await superseded(tags, { page: entry.value?.kind === "APP_PAGE" })) return null;
-    return {
-      lastModified: entry.lastModified,
-      value: entry.value,
-      ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}),
-    };
+    if (await outdated(entry, tags, lifetimeOf(entry))) return null;
+    return servedEntry(entry);
   }
 
   /** @param {string} key @param {any} data @param {any} [ctx] */

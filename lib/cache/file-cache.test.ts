@@ -21,9 +21,10 @@ function distDir(buildId: string, dir = mkdtempSync(path.join(tmpdir(), "riverbe
 /** The module as a freshly started server loads it (nothing remembered in memory). */
 async function started(): Promise<FileCacheModule> {
   jest.resetModules();
-  const held = globalThis as { __riverbendCacheFolders?: unknown; __riverbendFreshness?: unknown };
-  delete held.__riverbendCacheFolders;
-  delete held.__riverbendFreshness;
+  // What the process held (lib/process/singleton.mjs) is gone with it.
+  const held = globalThis as Record<string, unknown>;
+  delete held["__riverbend:cache-folders"];
+  delete held["__riverbend:freshness"];
   return import("./file-cache.mjs");
 }
 
@@ -208,6 +209,39 @@ describe("FileCache", () => {
     // What carries no version of the feed is untouched.
     expect((await cache.get("/site/terms", { kind: "APP_PAGE" }))?.value.html).toBe(
       "<html>terms</html>",
+    );
+  });
+
+  it("misses an entry made from a feed without a version once the feed's copy changes", async () => {
+    const dir = distDir("build-unversioned");
+    const { FileCache } = await started();
+    const { publishVersion } = await import("./freshness.mjs");
+    const cache = new FileCache({ serverDistDir: path.join(dir, "server") });
+    // Rendered while the store had no copy of the feed: its tag, no version.
+    await cache.set(
+      "/site/lifestyle",
+      page("<html>first</html>", "_N_T_/site/lifestyle,feed:life"),
+      pageCtx,
+    );
+    const written = Date.now();
+    // The first copy had appeared before the page was written: the page shows it.
+    await publishVersion("feed:life", "v1", { confirmedAt: written, changedAt: written - 1_000 });
+    expect((await cache.get("/site/lifestyle", { kind: "APP_PAGE" }))?.value.html).toBe(
+      "<html>first</html>",
+    );
+    // Read again unchanged: still current.
+    await publishVersion("feed:life", "v1", {
+      confirmedAt: written + 5,
+      changedAt: written - 1_000,
+    });
+    expect(await cache.get("/site/lifestyle", { kind: "APP_PAGE" })).not.toBeNull();
+    // A push changes the copy after the page was written: the page is a miss, on any instance.
+    await publishVersion("feed:life", "v2", { changedAt: written + 3_000 });
+    expect(await cache.get("/site/lifestyle", { kind: "APP_PAGE" })).toBeNull();
+    // A tag that never had a version (the blog's) judges nothing.
+    await cache.set("/site/blog", page("<html>blog</html>", "_N_T_/site/blog,blog:site"), pageCtx);
+    expect((await cache.get("/site/blog", { kind: "APP_PAGE" }))?.value.html).toBe(
+      "<html>blog</html>",
     );
   });
 

@@ -18,8 +18,8 @@
  *   nothing newer. Without that, every page rendered during a moment's timeout was rendered
  *   again once Redis answered, though nothing had changed: Redis, the truth, did not have it.
  *   Written late with the time it was made, it still yields to a tag expired since (the
- *   handler compares the two) and to a newer feed version (lib/cache/freshness.mjs).
- * - Freshness: the same rules as the file cache (lib/cache/freshness.mjs), feed versions read
+ *   handler compares the two) and to a newer version (lib/cache/freshness.mjs).
+ * - Freshness: the same rules as the file cache (lib/cache/freshness.mjs), versions read
  *   from Redis.
  *
  * Every entry expires in Redis: EXPIRE_FACTOR times its revalidate period, at least
@@ -30,8 +30,9 @@ import { constants, gunzipSync, gzip } from "node:zlib";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
 import { RESP_TYPES } from "redis";
 import { BoundedStore } from "./bounded-store.mjs";
-import { entryBytes, lifetimeOf } from "./file-cache.mjs";
-import { outlived, superseded } from "./freshness.mjs";
+import { entryBytes, lifetimeOf, servedEntry } from "./file-cache.mjs";
+import { processSingleton } from "../process/singleton.mjs";
+import { outdated } from "./freshness.mjs";
 import { KEY_PREFIX, withRedis } from "./redis-client.mjs";
 
 const MIN_EXPIRE_SECONDS = 60 * 60;
@@ -47,12 +48,10 @@ export const UNSHARED_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Entries written to the disk that Redis did not take, by key, waiting to be shared. One store
- * per process, on globalThis like the Redis client (Next makes a handler per request).
+ * per process (Next makes a handler per request).
  * @type {BoundedStore<{ lastModified: number; entry: any }>}
  */
-const unshared = /** @type {{ __riverbendUnshared?: BoundedStore<any> }} */ (
-  globalThis.__riverbendUnshared ??= new BoundedStore(UNSHARED_MAX_BYTES)
-);
+const unshared = processSingleton("cache-unshared", () => new BoundedStore(UNSHARED_MAX_BYTES));
 
 const gzipped = promisify(gzip);
 /** Smaller values (tag lists) are stored as they are. */
@@ -213,16 +212,9 @@ export function redisFirst(Base) {
       const entry = /** @type {any} */ (answer.value);
       if (!entry) return null;
       if (entry.lifespan && entry.lifespan.expireAt < Date.now() / 1000) return null;
-      // A feed version since replaced, or past the stale bound (lib/cache/freshness.mjs).
-      if (outlived(entry.lastModified, lifetimeOf(entry) ?? entry.lifespan?.revalidate))
-        return null;
       const tags = [...(entry.tags ?? []), ...(ctx?.tags ?? [])];
-      if (await superseded(tags, { page: entry.value?.kind === "APP_PAGE" })) return null;
-      return {
-        lastModified: entry.lastModified,
-        value: entry.value,
-        ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}),
-      };
+      if (await outdated(entry, tags, lifetimeOf(entry) ?? entry.lifespan?.revalidate)) return null;
+      return servedEntry(entry);
     }
 
     /**

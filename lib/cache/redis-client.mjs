@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The process's one Redis connection (REDIS_URL), shared by the page cache (lib/cache/redis-cache.mjs,
- * loaded unbundled by Next) and the app's shared store (lib/cache/shared-store.ts): it lives on
- * globalThis because Next loads the cache handler and each route as separate module instances.
+ * loaded unbundled by Next) and the app's shared store (lib/cache/shared-store.ts): one per process
+ * (lib/process/singleton.mjs), made again when REDIS_URL changes.
  *
  * Redis is an accelerator, never a dependency. The client connects lazily, never queues
  * commands while disconnected (they fail at once), and reconnects by itself with a backoff.
@@ -13,13 +13,16 @@
  * Plain JavaScript for the same reason as lib/cache/cache-handler.mjs.
  */
 import { createClient } from "redis";
+import { processSingleton } from "../process/singleton.mjs";
 
 export const COMMAND_TIMEOUT_MS = 250;
 export const COOL_DOWN_MS = 1000;
 /** Every key this app writes starts with this. */
 export const KEY_PREFIX = "riverbend:";
 
-const HOLDER = Symbol.for("riverbend.redis");
+const holder = processSingleton("redis", () => ({
+  /** @type {RedisState | undefined} */ current: undefined,
+}));
 
 /**
  * @typedef {{
@@ -34,10 +37,8 @@ const HOLDER = Symbol.for("riverbend.redis");
 
 /** @returns {RedisState} */
 function state() {
-  const g = /** @type {any} */ (globalThis);
   const url = process.env.REDIS_URL?.trim() || undefined;
-  /** @type {RedisState | undefined} */
-  let s = g[HOLDER];
+  let s = holder.current;
   if (!s || s.url !== url) {
     s?.client?.destroy?.();
     s = {
@@ -48,7 +49,7 @@ function state() {
       log: s?.log ?? null,
       ready: s?.ready ?? new Set(),
     };
-    g[HOLDER] = s;
+    holder.current = s;
   }
   return s;
 }

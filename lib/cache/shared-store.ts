@@ -110,12 +110,6 @@ export async function sharedExtend(name: string, token: string, ttlMs: number): 
   return answer.ok && answer.value === 1;
 }
 
-/** Whether anyone holds the lock `name` now; undefined when there is no Redis to ask. */
-export async function sharedLockHeld(name: string): Promise<boolean | undefined> {
-  const answer = await withRedis<number>((client) => client.exists(`${KEY_PREFIX}lock:${name}`));
-  return answer.ok ? answer.value === 1 : undefined;
-}
-
 /** Releases the lock if this holder still has it (compare and delete, in one step). */
 export async function sharedUnlock(name: string, token: string): Promise<void> {
   await withRedis((client) =>

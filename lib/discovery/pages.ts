@@ -1,4 +1,4 @@
-import { SECTIONS } from "../news/sections";
+import { SECTIONS } from "../news";
 import type { SitemapEntry } from "./sitemap-xml";
 
 /**

@@ -1,8 +1,8 @@
 import { unstable_cache } from "next/cache";
-import { BLOG_REVALIDATE_SECONDS, blogSourceKey, blogTag, getRecentPosts } from "../blog";
+import { BLOG_REVALIDATE_SECONDS, blogSourceKey, getRecentPosts } from "../blog";
 import { BLOG_COPY } from "../blog/copy";
 import { blogPostImageUrl } from "../blog/structured-data";
-import { TAGS } from "../constants";
+import { blogTags } from "../tags";
 import { markdownToHtml } from "../markdown";
 import { publicationUrl, type Publication } from "../publication";
 import { DEFAULT_PUBLICATION } from "../site";
@@ -48,6 +48,6 @@ export function rssDocument(publication: Publication): Promise<string> {
   return unstable_cache(
     () => buildRss(publication),
     ["rss-document", publication.key, blogSourceKey(publication), publication.url.href],
-    { revalidate: BLOG_REVALIDATE_SECONDS, tags: [TAGS.blog, blogTag(publication)] },
+    { revalidate: BLOG_REVALIDATE_SECONDS, tags: blogTags(publication.key) },
   )();
 }

@@ -1,5 +1,5 @@
 import { KEY_PAGES } from "./pages";
-import { getSection, type SectionSlug } from "../news/sections";
+import { getSection, type SectionSlug } from "../news";
 import type { SitemapCategory, SitemapPage, SitemapPriority } from "./sitemap-filter";
 
 export type { SitemapCategory, SitemapPage, SitemapPriority };

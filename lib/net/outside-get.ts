@@ -90,7 +90,10 @@ interface Options extends Validators {
   trustedOrigins?: ReadonlySet<string>;
 }
 
-export async function outsideGet(address: string, options: Options = {}): Promise<OutsideGetResult> {
+export async function outsideGet(
+  address: string,
+  options: Options = {},
+): Promise<OutsideGetResult> {
   const timeoutMs = options.timeoutMs ?? OUTSIDE_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -107,7 +110,8 @@ export async function outsideGet(address: string, options: Options = {}): Promis
       if (!trusted) assertPublicLiteral(url.hostname);
       const response = await get(url, options, controller.signal, trusted);
       if (response.redirect) {
-        if (hop >= OUTSIDE_MAX_REDIRECTS) throw new OutsideGetError("too many redirects", "http-error");
+        if (hop >= OUTSIDE_MAX_REDIRECTS)
+          throw new OutsideGetError("too many redirects", "http-error");
         url = new URL(response.redirect, url);
         continue;
       }

@@ -25,7 +25,10 @@ export function footerOf(publication: Publication): FooterProps {
   return {
     name: publication.name,
     tagline: publication.tagline,
-    network: { name: DEFAULT_PUBLICATION.network.name, publications: DEFAULT_PUBLICATION.network.publications },
+    network: {
+      name: DEFAULT_PUBLICATION.network.name,
+      publications: DEFAULT_PUBLICATION.network.publications,
+    },
     partners: publication.partners,
     social: publication.social,
   };

@@ -1,10 +1,10 @@
 import { getAllBlogSummaries } from "../blog";
 import type { BlogSummary } from "../blog/types";
 import { logUpstreamError } from "../ops";
-import { storedSectionHeadlines } from "../news/headlines";
-import { linkKey } from "../news/normalise";
-import { SECTIONS, type Section } from "../news/sections";
-import type { FeedArticle } from "../news/types";
+import { storedSectionHeadlines } from "../news";
+import { linkKey } from "../news";
+import { SECTIONS, type Section } from "../news";
+import type { FeedArticle } from "../news";
 import type { Publication } from "../publication";
 import { searchItems } from "./search";
 

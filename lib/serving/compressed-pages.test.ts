@@ -82,7 +82,6 @@ describe("compressed pages", () => {
   });
 
   it("leaves streamed answers and small ones to the middleware", async () => {
-
     const streamed = await get("/streamed", "gzip");
     expect(streamed.headers["content-encoding"]).toBe("gzip");
     expect(streamed.headers["transfer-encoding"]).toBe("chunked");

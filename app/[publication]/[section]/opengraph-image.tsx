@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { SHARE_IMAGE_SIZE, shareImage } from "@/components/seo/share-image";
-import { getSection } from "@/lib/news/sections";
+import { getSection } from "@/lib/news";
 import { localize, publicationFromParams } from "@/lib/publication";
 
 export const alt = "A section's share image";

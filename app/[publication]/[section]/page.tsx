@@ -4,10 +4,10 @@ import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { PageHeader } from "@/components/ui/page-header";
-import { getSectionHeadlines } from "@/lib/news/headlines";
+import { getSectionHeadlines } from "@/lib/news";
 import { localize, publicationFromParams } from "@/lib/publication";
-import { getSection, type Section } from "@/lib/news/sections";
-import { sectionJsonLd } from "@/lib/news/structured-data";
+import { getSection, type Section } from "@/lib/news";
+import { sectionJsonLd } from "@/lib/news";
 import { breadcrumbJsonLd, notFoundMetadata, pageMetadata } from "@/lib/seo";
 
 /** Section pages show 5 headlines before "See All". */

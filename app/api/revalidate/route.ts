@@ -1,7 +1,7 @@
 import { refreshBlog } from "@/lib/blog/refresh";
 import { logRefresh, metrics, secretRefused } from "@/lib/ops";
-import { refreshSections } from "@/lib/news/refresh";
-import { parseRefreshRequest } from "@/lib/news/refresh-request";
+import { refreshSections } from "@/lib/news";
+import { parseRefreshRequest } from "@/lib/news";
 import { publicationOfRequest } from "@/lib/publication";
 import { editorAccess } from "@/lib/publication/editor-secret";
 

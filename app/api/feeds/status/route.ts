@@ -1,5 +1,5 @@
 import { config } from "@/lib/env";
-import { feedStatuses } from "@/lib/news/feed-status";
+import { feedStatuses } from "@/lib/news";
 import { hasOperatorSecret, secretRefused } from "@/lib/ops";
 
 /**

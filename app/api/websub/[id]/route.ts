@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { readCapped } from "@/lib/net";
 import { metrics } from "@/lib/ops";
-import { MAX_DELIVERY_BYTES, receiveDelivery, verifyIntent } from "@/lib/news/websub";
+import { MAX_DELIVERY_BYTES, receiveDelivery, verifyIntent } from "@/lib/news";
 
 /**
  * A WebSub callback (lib/news/websub.ts): a hub verifies an intent with GET, delivers content

@@ -1,4 +1,4 @@
-import { configuredFeedOrigins } from "@/lib/news/feeds-config";
+import { configuredFeedOrigins } from "@/lib/news";
 import { DEFAULT_PHOTO, isPhotoId, parsePhotoFile, photoStore } from "@/lib/photos";
 
 export const dynamic = "force-dynamic";

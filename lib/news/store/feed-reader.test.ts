@@ -1,22 +1,23 @@
-import { logRefused, logUpstreamError } from "../ops/log";
-import { metrics } from "../ops/metrics";
+import { logRefused, logUpstreamError } from "../../ops/log";
+import { metrics } from "../../ops/metrics";
 import { feedStore } from "./feed-store";
-import { OutsideGetError, outsideGet, type OutsideGetResult } from "../net/outside-get";
-import { copyRead } from "./feed-changes";
+import { OutsideGetError, outsideGet, type OutsideGetResult } from "../../net/outside-get";
+import { publishVersion } from "../../cache/freshness.mjs";
+import { feedTag } from "../../tags";
 import { peekFeed, pollFeed, readFeed, refreshFeed } from "./feed-reader";
 
-jest.mock("../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
-jest.mock("../ops/log", () => ({
+jest.mock("../../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
+jest.mock("../../ops/log", () => ({
   logUpstreamError: jest.fn(),
   logRefused: jest.fn(),
   logger: () => ({ info: jest.fn(), warn: jest.fn() }),
 }));
-jest.mock("./feed-changes", () => ({
-  ...jest.requireActual("./feed-changes"),
-  copyRead: jest.fn(),
+jest.mock("../../cache/freshness.mjs", () => ({
+  ...jest.requireActual("../../cache/freshness.mjs"),
+  publishVersion: jest.fn(),
 }));
-jest.mock("../net/outside-get", () => ({
-  ...jest.requireActual("../net/outside-get"),
+jest.mock("../../net/outside-get", () => ({
+  ...jest.requireActual("../../net/outside-get"),
   outsideGet: jest.fn(),
 }));
 
@@ -202,15 +203,15 @@ describe("refreshFeed", () => {
 describe("a copy's version", () => {
   it("changes when the items change, and only then; every good read is announced", async () => {
     const url = "https://feeds.example/versions.xml";
-    const announced = jest.mocked(copyRead);
+    const announced = jest.mocked(publishVersion);
     announced.mockClear();
     fetchMock.mockResolvedValueOnce(ok("Budget passes"));
     await readFeed(url, "local");
     const first = (await feedStore().getCopy(url))!;
-    expect(announced).toHaveBeenLastCalledWith(url, {
-      version: first.version,
-      at: expect.any(Number),
-      first: true,
+    const firstChange = Date.parse(first.changedAt!);
+    expect(announced).toHaveBeenLastCalledWith(feedTag(url), first.version, {
+      confirmedAt: expect.any(Number),
+      changedAt: firstChange,
     });
 
     // The same items again (a 200 with the same document, a 304): the same version.
@@ -219,7 +220,12 @@ describe("a copy's version", () => {
     fetchMock.mockResolvedValueOnce({ status: "not-modified", maxAgeSeconds: 600, link: null });
     await refreshFeed(url, "local");
     expect(announced).toHaveBeenCalledTimes(3);
-    expect(announced).toHaveBeenLastCalledWith(url, expect.objectContaining({ first: false }));
+    // Announced with the time the version first appeared, not the time of this read.
+    expect(announced).toHaveBeenLastCalledWith(
+      feedTag(url),
+      first.version,
+      expect.objectContaining({ changedAt: firstChange }),
+    );
     const same = (await feedStore().getCopy(url))!;
     expect(same.version).toBe(first.version);
     expect(same.changedAt).toBe(first.changedAt);
@@ -235,8 +241,9 @@ describe("a copy's version", () => {
     const changed = (await feedStore().getCopy(url))!;
     expect(changed.version).not.toBe(first.version);
     expect(announced).toHaveBeenLastCalledWith(
-      url,
-      expect.objectContaining({ version: changed.version, first: false }),
+      feedTag(url),
+      changed.version,
+      expect.objectContaining({ changedAt: Date.parse(changed.changedAt!) }),
     );
   });
 });

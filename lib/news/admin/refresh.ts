@@ -1,11 +1,11 @@
 import { revalidatePath, revalidateTag } from "next/cache";
-import { metrics } from "../ops";
-import type { Publication } from "../publication";
-import { refreshFeed } from "./feed-reader";
-import { feedStore } from "./feed-store";
-import { getSectionFeeds } from "./feeds-config";
-import { feedTag, peekSectionHeadlines } from "./headlines";
-import { BREAKING_NEWS_SECTION, type SectionSlug } from "./sections";
+import { metrics } from "../../ops";
+import type { Publication } from "../../publication";
+import { feedTag } from "../../tags";
+import { getSectionFeeds } from "../feeds";
+import { peekSectionHeadlines } from "../headlines";
+import { BREAKING_NEWS_SECTION, type SectionSlug } from "../sections";
+import { feedStore, refreshFeed } from "../store";
 
 /**
  * An editor's refresh of a publication's sections (POST /api/revalidate): every feed the

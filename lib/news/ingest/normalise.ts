@@ -1,5 +1,5 @@
 import { htmlToText, truncate } from "./text";
-import { DEFAULT_IMAGE_URL, MAX_ARTICLES, type FeedArticle } from "./types";
+import { DEFAULT_IMAGE_URL, MAX_ARTICLES, type FeedArticle } from "../types";
 
 /** What any feed format gives us for one item, before cleaning. */
 export interface RawArticle {

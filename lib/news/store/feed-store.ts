@@ -1,7 +1,7 @@
-import type { FeedOutcome } from "../ops";
-import { redisConfigured, sharedGet, sharedSet } from "../cache";
-import type { DocumentHints } from "./feed-hints";
-import type { FeedArticle } from "./types";
+import { redisConfigured, sharedGet, sharedSet } from "../../cache";
+import type { FeedOutcome } from "../../ops";
+import { processSingleton } from "../../process";
+import type { FeedDocument } from "../ingest";
 
 /**
  * Where each feed's last good copy (with the validators for the next conditional GET) and its
@@ -11,18 +11,14 @@ import type { FeedArticle } from "./types";
  * for readers that must never wait (site search).
  */
 
-export interface FeedCopy {
-  articles: FeedArticle[];
-  etag: string | null;
-  lastModified: string | null;
+/** A feed's last good document, as the store keeps it. */
+export interface FeedCopy extends FeedDocument {
   /** ISO 8601: when the feed last answered this copy (a document, a 304 or a push). */
   fetchedAt?: string;
-  /** A digest of the items (lib/news/feed-changes.ts): pages carry it in their tags. */
+  /** A digest of the items (copies.ts): pages carry it in their tags. */
   version?: string;
   /** ISO 8601: when this version was first read. */
   changedAt?: string;
-  /** What the feed says of its pace and hub (lib/news/feed-hints.ts), and its max-age. */
-  hints?: DocumentHints & { maxAgeSeconds: number | null };
 }
 
 export interface FeedError {
@@ -170,12 +166,9 @@ export function createSharedFeedStore(memory: FeedStore = createMemoryFeedStore(
   };
 }
 
-// On globalThis: pages, the refresh route and the status route are separate module
-// instances in one Next.js process, and must all see the same copies.
-const holder = globalThis as { __riverbendFeedStore?: FeedStore };
-
+/** The process's feed store: shared through Redis when REDIS_URL is set. */
 export function feedStore(): FeedStore {
-  return (holder.__riverbendFeedStore ??= redisConfigured()
-    ? createSharedFeedStore()
-    : createMemoryFeedStore());
+  return processSingleton("feed-store", () =>
+    redisConfigured() ? createSharedFeedStore() : createMemoryFeedStore(),
+  );
 }

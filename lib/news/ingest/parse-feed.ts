@@ -3,7 +3,7 @@ import { decode } from "html-entities";
 import { assertWellFormedFeed } from "./feed-document";
 import { documentHints, type DocumentHints } from "./feed-hints";
 import { normaliseArticle, type RawArticle } from "./normalise";
-import type { FeedArticle } from "./types";
+import type { FeedArticle } from "../types";
 
 export class FeedParseError extends Error {
   constructor(message: string) {
@@ -209,15 +209,6 @@ export function parseFeedText(xml: string, feedUrl: string): FeedArticle[] {
       )?.url ?? null,
   }));
   return raws.map((raw) => normaliseArticle(raw, base)).filter((article) => article !== null);
-}
-
-/** Parse the bytes of a feed response. */
-export function parseFeedBytes(
-  bytes: Uint8Array,
-  feedUrl: string,
-  contentType?: string | null,
-): FeedArticle[] {
-  return parseFeedText(decodeFeedBytes(bytes, contentType), feedUrl);
 }
 
 /** Parse the bytes of a feed response, with what its head says of its pace and hub. */

@@ -1,19 +1,19 @@
-import { redisConfigured, sharedExtend, sharedGet, sharedLock, sharedSet } from "../cache";
-import { setFreshnessObserver } from "../cache/freshness.mjs";
-import { config } from "../env";
-import { logger, metrics } from "../ops";
-import { pollFeed } from "./feed-reader";
-import { feedStore } from "./feed-store";
-import { configuredFeeds } from "./feeds-config";
+import { redisConfigured, sharedGet, sharedSet, tryLock } from "../../cache";
+import { setFreshnessObserver } from "../../cache/freshness.mjs";
+import { config } from "../../env";
+import { logger, metrics } from "../../ops";
+import { processSingleton } from "../../process";
+import { configuredFeeds } from "../feeds";
+import type { SectionSlug } from "../sections";
+import { feedStore, pollFeed } from "../store";
+import { followSubscriptions, isPushed, subscriptionOf } from "../websub";
 import { pollInterval, withJitter, type PollReason } from "./poll-schedule";
-import type { SectionSlug } from "./sections";
-import { isPushed, keepSubscribed, subscriptionOf, unsubscribeRemoved } from "./websub";
 
 /**
  * Feeds read on their own schedule, not on readers': every configured feed (every section of
  * every publication, each address once) is polled in the background, whether anyone reads its
- * pages, at the interval its own pace sets (lib/news/poll-schedule.ts). A poll that finds new
- * items announces them (lib/news/feed-changes.ts) and exactly the pages made from the feed
+ * pages, at the interval its own pace sets (poll-schedule.ts). A poll that finds new
+ * items announces them (lib/news/store/copies.ts) and exactly the pages made from the feed
  * expire; a quiet publication's first reader then gets current headlines.
  *
  * Once per interval for the whole network: the slot of a feed's next poll is a key in the
@@ -39,12 +39,8 @@ export interface PollSchedule {
 const TICK_MS = 500;
 /** How often the feed list is compared with the configuration (NEWS_FEEDS_FILE may change). */
 const SYNC_EVERY_MS = 5_000;
-/** How often subscriptions of feeds no longer configured are looked for. */
-const UNSUBSCRIBE_EVERY_MS = 60_000;
 const CLAIM_MS = 30_000;
 const CONCURRENCY = 8;
-/** How often subscriptions are looked after (subscribe, renew), per feed with a hub. */
-const SUBSCRIPTIONS_EVERY_MS = 2_000;
 
 const scheduleKey = (feedUrl: string) => `feed:schedule:${feedUrl}`;
 
@@ -54,28 +50,22 @@ interface State {
   feeds: Map<string, { section: SectionSlug; dueAt: number }>;
   running: Set<string>;
   schedules: Map<string, PollSchedule>;
-  subscriptionsCheckedAt: number;
-  /** When each feed's subscription next wants looking after, as this instance last saw it. */
-  subscriptionDue: Map<string, number>;
-  subscribing: boolean;
   syncedAt: number;
-  unsubscribedAt: number;
+  /** A feed left the configuration since the last tick: its subscription goes. */
+  removed: boolean;
   /** Since when Redis (configured) has not answered a poll's claim; null while it answers. */
   redisLostSince: number | null;
 }
 
-const state = ((globalThis as { __riverbendScheduler?: State }).__riverbendScheduler ??= {
+const state = processSingleton<State>("scheduler", () => ({
   timer: null,
   feeds: new Map(),
   running: new Set(),
   schedules: new Map(),
-  subscriptionsCheckedAt: 0,
-  subscriptionDue: new Map(),
-  subscribing: false,
   syncedAt: 0,
-  unsubscribedAt: 0,
+  removed: false,
   redisLostSince: null,
-});
+}));
 
 /** The feed's schedule, as the instance that last polled it recorded it. */
 export async function pollScheduleOf(feedUrl: string): Promise<PollSchedule | undefined> {
@@ -112,15 +102,7 @@ function syncFeeds(atStart: boolean): void {
       });
   }
   state.syncedAt = now;
-  // Feeds removed from the configuration, here or while this instance was down, are
-  // unsubscribed: when one goes, and every minute (first five seconds after the start).
-  if (atStart) state.unsubscribedAt = now - UNSUBSCRIBE_EVERY_MS + SYNC_EVERY_MS;
-  else if (removed || now - state.unsubscribedAt >= UNSUBSCRIBE_EVERY_MS) {
-    state.unsubscribedAt = now;
-    void unsubscribeRemoved(new Set(state.feeds.keys())).catch((error) =>
-      logger().warn({ event: "websub" }, `websub: unsubscribing removed feeds failed: ${error}`),
-    );
-  }
+  state.removed ||= removed;
 }
 
 export function startScheduler(): void {
@@ -129,11 +111,6 @@ export function startScheduler(): void {
   syncFeeds(true);
   state.timer = setInterval(tick, TICK_MS);
   state.timer.unref();
-}
-
-export function stopScheduler(): void {
-  if (state.timer) clearInterval(state.timer);
-  state.timer = null;
 }
 
 function tick(): void {
@@ -150,10 +127,9 @@ function tick(): void {
       })
       .finally(() => state.running.delete(url));
   }
-  if (now - state.subscriptionsCheckedAt >= SUBSCRIPTIONS_EVERY_MS) {
-    state.subscriptionsCheckedAt = now;
-    void keepSubscriptions();
-  }
+  // Subscriptions of the feeds polled here (lib/news/websub), and of feeds gone from them.
+  followSubscriptions(new Set(state.feeds.keys()), state.removed);
+  state.removed = false;
 }
 
 /** The feed's next interval, from what the store holds of it now. */
@@ -199,8 +175,8 @@ async function poll(url: string, section: SectionSlug): Promise<void> {
     });
     return;
   }
-  const claim = await sharedLock(`poll:${url}`, CLAIM_MS);
-  if (claim === undefined && redisConfigured()) {
+  const claim = await tryLock(`poll:${url}`, CLAIM_MS);
+  if (claim.outcome === "unshared" && redisConfigured()) {
     // Redis did not answer (a moment's timeout under load, or it is down). Polling alone now
     // would read the feed a second time whenever another instance holds its slot: wait a few
     // seconds and ask again, and poll alone only once Redis has been away for a whole ceiling.
@@ -211,7 +187,7 @@ async function poll(url: string, section: SectionSlug): Promise<void> {
       return;
     }
   } else state.redisLostSince = null;
-  if (claim === null) {
+  if (claim.outcome === "held-elsewhere") {
     // Another instance has this slot: it polls, or has polled and set the next one.
     const schedule = await pollScheduleOf(url);
     const at = schedule ? Date.parse(schedule.nextPollAt) : NaN;
@@ -234,24 +210,6 @@ async function poll(url: string, section: SectionSlug): Promise<void> {
   state.schedules.set(url, schedule);
   feed.dueAt = nextPollAt;
   await sharedSet(scheduleKey(url), schedule);
-  if (claim) await sharedExtend(`poll:${url}`, claim, Math.max(nextPollAt - Date.now(), 1));
-}
-
-/** Subscribes feeds whose copies name a hub, and renews leases, when due (lib/news/websub.ts). */
-async function keepSubscriptions(): Promise<void> {
-  if (!config().websubCallbackOrigin || state.subscribing) return;
-  state.subscribing = true;
-  try {
-    for (const url of state.feeds.keys()) {
-      const copy = feedStore().peekCopy(url);
-      if (!copy?.hints?.hub || (state.subscriptionDue.get(url) ?? 0) > Date.now()) continue;
-      const due = await keepSubscribed(url, copy).catch((error) => {
-        logger().warn({ event: "websub", feed: url }, `websub: ${url}: ${error}`);
-        return Date.now() + 60_000;
-      });
-      state.subscriptionDue.set(url, due);
-    }
-  } finally {
-    state.subscribing = false;
-  }
+  // The slot lives until the next poll is due: no instance polls the feed before then.
+  if (claim.outcome === "acquired") await claim.lock.extend(Math.max(nextPollAt - Date.now(), 1));
 }

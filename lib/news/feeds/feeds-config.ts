@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from "node:fs";
-import { config } from "../env";
-import { logUpstreamError } from "../ops";
-import { publications, type Publication } from "../publication";
-import { PublicationsFileError } from "../publication/publications-file.mjs";
-import { getSection, isSectionSlug, SECTIONS, type SectionSlug } from "./sections";
+import { config } from "../../env";
+import { logUpstreamError } from "../../ops";
+import { publications, type Publication } from "../../publication";
+import { PublicationsFileError } from "../../publication/publications-file.mjs";
+import { getSection, isSectionSlug, SECTIONS, type SectionSlug } from "../sections";
 
 /**
  * The feeds of a section for a publication: the publication's own list for that section

@@ -3,11 +3,14 @@ import {
   decodeFeedBytes,
   FEED_ITEMS_READ,
   FeedParseError,
-  parseFeedBytes,
+  parseFeedDocument,
   parseFeedText,
   sanitiseFeedXml,
 } from "./parse-feed";
-import { DEFAULT_IMAGE_URL } from "./types";
+import { DEFAULT_IMAGE_URL } from "../types";
+
+const parseFeedBytes = (bytes: Uint8Array, feedUrl: string, contentType?: string | null) =>
+  parseFeedDocument(bytes, feedUrl, contentType).articles;
 
 /** The list, known to have at least one element (fails the test otherwise). */
 function nonEmpty<T>(list: T[]): [T, ...T[]] {

@@ -1,6 +1,6 @@
 import { normaliseArticle } from "./normalise";
 import { FeedParseError } from "./parse-feed";
-import type { FeedArticle } from "./types";
+import type { FeedArticle } from "../types";
 
 /**
  * The spec's call #1: a feed-to-JSON service answering `?rss_url=` with

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { embeddedPublication, publications } from "../publication";
+import { embeddedPublication, publications } from "../../publication";
 import {
   checkPublicationFeeds,
   configuredFeedOrigins,
@@ -9,7 +9,7 @@ import {
   getSectionFeeds,
   parseFeedOverrides,
 } from "./feeds-config";
-import { SECTION_SLUGS } from "./sections";
+import { SECTION_SLUGS } from "../sections";
 
 describe("parseFeedOverrides", () => {
   it("accepts a known slug with a list of http(s) feed URLs", () => {

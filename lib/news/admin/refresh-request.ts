@@ -1,4 +1,4 @@
-import { isSectionSlug, SECTION_SLUGS, type SectionSlug } from "./sections";
+import { isSectionSlug, SECTION_SLUGS, type SectionSlug } from "../sections";
 
 /**
  * The body of POST /api/revalidate, checked:

@@ -1,7 +1,7 @@
 import type { CollectionPage, WithContext } from "schema-dts";
-import { publicationUrl, type Publication } from "../publication";
-import type { Section } from "./sections";
-import type { FeedArticle } from "./types";
+import { publicationUrl, type Publication } from "../../publication";
+import type { Section } from "../sections";
+import type { FeedArticle } from "../types";
 
 /** CollectionPage with an ItemList of the section's headlines. */
 export function sectionJsonLd(

@@ -1,6 +1,6 @@
 import { jsonServiceUrl, parseJsonServiceResponse } from "./json-service";
 import { FeedParseError } from "./parse-feed";
-import { DEFAULT_IMAGE_URL } from "./types";
+import { DEFAULT_IMAGE_URL } from "../types";
 
 /** The list, known to have at least one element (fails the test otherwise). */
 function nonEmpty<T>(list: T[]): [T, ...T[]] {

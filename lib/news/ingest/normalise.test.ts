@@ -1,6 +1,6 @@
-import { formatLongDate } from "../dates";
+import { formatLongDate } from "../../dates";
 import { absoluteHttpUrl, linkKey, mergeArticles, normaliseArticle } from "./normalise";
-import { DEFAULT_IMAGE_URL, MAX_ARTICLES, type FeedArticle } from "./types";
+import { DEFAULT_IMAGE_URL, MAX_ARTICLES, type FeedArticle } from "../types";
 
 const BASE = "https://news.example.com/feeds/top.xml";
 

@@ -1,4 +1,4 @@
-import { SECTION_SLUGS } from "./sections";
+import { SECTION_SLUGS } from "../sections";
 import { parseRefreshRequest } from "./refresh-request";
 
 describe("parseRefreshRequest", () => {

@@ -1,35 +1,34 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
-import { cachedFailure } from "../cache";
-import { TAGS } from "../constants";
-import { config } from "../env";
-import { logUpstreamError, metrics } from "../ops";
-import { withSitePhotos } from "../photos";
-import type { Publication } from "../publication";
-import { versionTag } from "../cache/freshness.mjs";
-import { peekFeed, readFeed } from "./feed-reader";
-import { feedStore, type FeedCopy } from "./feed-store";
-import { feedTag } from "./feed-tags";
-import { configuredFeedOrigins, getSectionFeeds } from "./feeds-config";
-import { mergeArticles } from "./normalise";
-import type { SectionSlug } from "./sections";
-import { FEED_ERROR_MESSAGE, type FeedArticle, type SectionHeadlines } from "./types";
+import { cachedFailure } from "../../cache";
+import { config } from "../../env";
+import { logUpstreamError, metrics } from "../../ops";
+import { withSitePhotos } from "../../photos";
+import { processSingleton } from "../../process";
+import type { Publication } from "../../publication";
+import { feedTag, feedVersionTag, sectionTags } from "../../tags";
+import { configuredFeedOrigins, getSectionFeeds } from "../feeds";
+import { mergeArticles } from "../ingest";
+import type { SectionSlug } from "../sections";
+import { feedStore, peekFeed, readFeed, type FeedCopy } from "../store";
+import { FEED_ERROR_MESSAGE, type FeedArticle, type SectionHeadlines } from "../types";
 
 class AllFeedsFailedError extends Error {}
 
-/** All feeds of a section in parallel; failed feeds are skipped; throws only if none answered. */
-async function loadSection(slug: SectionSlug, feeds: string[]): Promise<FeedArticle[]> {
-  const results = await Promise.allSettled(feeds.map((url) => readFeed(url, slug)));
-  const lists = results
-    .filter((result) => result.status === "fulfilled")
-    .map((result) => result.value);
+/**
+ * A section's feeds merged, from the copies the render read (copiesOf); a feed without one
+ * failed just now and is skipped. Throws only if none answered.
+ */
+async function loadSection(
+  slug: SectionSlug,
+  copies: (FeedCopy | undefined)[],
+): Promise<FeedArticle[]> {
+  const lists = copies.filter((copy) => copy !== undefined).map((copy) => copy.articles);
   if (lists.length === 0) throw new AllFeedsFailedError(`every feed of "${slug}" failed`);
   const articles = await withSitePhotos(mergeArticles(lists), configuredFeedOrigins());
   metrics().sectionItems.set({ section: slug }, articles.length);
   return articles;
 }
-
-export { feedTag };
 
 /**
  * The headlines of a section as a publication lists its feeds, cached for
@@ -37,7 +36,7 @@ export { feedTag };
  * the section and its feed list, not the publication: every publication with the same list
  * (most of a network, for national and world news) shares one merged entry, made once.
  * A failure is never cached as data: it is cached as an error state for ERROR_RETRY_SECONDS
- * (lib/cache/cache.ts), which the page showing it inherits, so the feeds are retried soon.
+ * (lib/cache/cached-failure.ts), which the page showing it inherits, so the feeds are retried soon.
  */
 export const getSectionHeadlines = cache(
   async (publication: Publication, slug: SectionSlug): Promise<SectionHeadlines> => {
@@ -51,8 +50,7 @@ export const getSectionHeadlines = cache(
 /** When this process started (not when this module first loaded: the first render). */
 const STARTED = performance.timeOrigin;
 /** Pages (publication, section, feed version) already counted as showing a change. */
-const shown = ((globalThis as { __riverbendChangesShown?: Set<string> }).__riverbendChangesShown ??=
-  new Set());
+const shown = processSingleton("changes-shown", () => new Set<string>());
 
 /**
  * The freshness metrics of one render (lib/ops/metrics.ts): how old its headlines are, and,
@@ -74,6 +72,19 @@ function observeFreshness(page: string, copies: (FeedCopy | undefined)[]): void 
   }
 }
 
+/**
+ * The feeds' copies as this render starts. A feed without one (a first start) is read first,
+ * so that what the render makes names the version it shows: a page made from a copy that no
+ * tag names could not be told apart from a newer one.
+ */
+async function copiesOf(slug: SectionSlug, feeds: string[]): Promise<(FeedCopy | undefined)[]> {
+  const copies = await Promise.all(feeds.map((url) => feedStore().getCopy(url)));
+  const missing = feeds.filter((_, index) => !copies[index]);
+  if (missing.length === 0) return copies;
+  await Promise.allSettled(missing.map((url) => readFeed(url, slug)));
+  return Promise.all(feeds.map((url) => feedStore().getCopy(url)));
+}
+
 /** Keyed by the list's text so React's per-request cache shares it between publications too. */
 const sectionHeadlinesOf = cache(
   async (
@@ -81,15 +92,15 @@ const sectionHeadlinesOf = cache(
     list: string,
   ): Promise<{ headlines: SectionHeadlines; copies: (FeedCopy | undefined)[] }> => {
     const feeds = list.split("\n");
-    // The versions of the feeds' copies as this render starts: what it makes carries them, and
-    // is a miss as soon as one of the feeds has another (lib/cache/freshness.mjs).
-    const copies = await Promise.all(feeds.map((url) => feedStore().getCopy(url)));
+    const copies = await copiesOf(slug, feeds);
+    // What this render makes carries the versions of the copies it read, and is a miss as soon
+    // as one of the feeds has another (lib/cache/freshness.mjs).
     const versions = copies.flatMap((copy, index) =>
-      copy?.version ? [versionTag(feedTag(feeds[index]!), copy.version)] : [],
+      copy?.version ? [feedVersionTag(feeds[index]!, copy.version)] : [],
     );
-    const tags = [TAGS.headlines, `${TAGS.headlines}:${slug}`, ...feeds.map(feedTag), ...versions];
+    const tags = [...sectionTags(slug), ...feeds.map(feedTag), ...versions];
     // The feed list is part of the key: an operator's new list takes effect at once.
-    const cached = unstable_cache(() => loadSection(slug, feeds), ["headlines", slug, ...feeds], {
+    const cached = unstable_cache(() => loadSection(slug, copies), ["headlines", slug, ...feeds], {
       revalidate: config().feedRevalidateSeconds,
       tags,
     });

@@ -1,16 +1,11 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { postForm, PostRefusedError } from "../net/post-form";
-import {
-  isPushed,
-  mergePushed,
-  nextRequestAt,
-  renewBefore,
-  validSignature,
-  type Subscription,
-} from "./websub";
-import type { FeedArticle } from "./types";
+import { postForm, PostRefusedError } from "../../net/post-form";
+import { mergePushed } from "../store";
+import { validSignature } from "./callback";
+import { isPushed, nextRequestAt, renewBefore, type Subscription } from "./records";
+import type { FeedArticle } from "../types";
 
 const body = Buffer.from(
   '<rss version="2.0"><channel><item><title>x</title></item></channel></rss>',

@@ -1,8 +1,8 @@
-import { EMPTY_HEALTH, feedStore, type FeedHealth } from "./feed-store";
-import { pollScheduleOf, type PollSchedule } from "./scheduler";
-import { subscriptionOf } from "./websub";
-import { feedUses } from "./feeds-config";
-import type { SectionSlug } from "./sections";
+import { feedUses } from "../feeds";
+import { pollScheduleOf, type PollSchedule } from "../schedule";
+import type { SectionSlug } from "../sections";
+import { EMPTY_HEALTH, feedStore, type FeedHealth } from "../store";
+import { subscriptionOf } from "../websub";
 
 /** One configured feed as GET /api/feeds/status reports it: where it is used, then its health. */
 export interface FeedStatus extends FeedHealth {
@@ -11,7 +11,7 @@ export interface FeedStatus extends FeedHealth {
   /** The publications that show it (their keys, the hosts); `publicationCount` of them. */
   publications: string[];
   publicationCount: number;
-  /** When the feed is read next, and why then (lib/news/poll-schedule.ts); null before its first poll. */
+  /** When the feed is read next, and why then (lib/news/schedule/poll-schedule.ts); null before its first poll. */
   poll: PollSchedule | null;
   /** Its WebSub subscription: hub, state, lease end, last push; null when it has none. */
   websub: {

@@ -1,0 +1,43 @@
+import { createHash } from "node:crypto";
+import { versionTag } from "./cache/freshness.mjs";
+
+/**
+ * Every cache tag the site makes, in one place. The cache layer (lib/cache) takes tags as data
+ * and names no feature; what a tag means is said here.
+ *
+ * - `headlines`, `headlines:<slug>`: every merged section, one section's.
+ * - `feed:<hash>`: everything made from one feed (merged sections and the pages showing them),
+ *   in every publication that lists it; hashed, as tags are short and addresses need not be.
+ * - `feed:<hash>@<version>`: made from that version of the feed's copy. When the feed's copy
+ *   changes, its new version is published (lib/cache/freshness.mjs) and every entry carrying
+ *   another version is a miss.
+ * - `blog`, `blog:<publication key>`: every cached blog answer, one publication's.
+ */
+
+const HEADLINES = "headlines";
+const BLOG = "blog";
+
+/** The tags of one section's merged headlines, before those of its feeds. */
+export function sectionTags(slug: string): string[] {
+  return [HEADLINES, `${HEADLINES}:${slug}`];
+}
+
+/** The tag of everything made from the feed at `url`. */
+export function feedTag(url: string): string {
+  return `feed:${createHash("sha256").update(url).digest("base64url").slice(0, 22)}`;
+}
+
+/** The tag of what was made from one version of the feed's copy. */
+export function feedVersionTag(url: string, version: string): string {
+  return versionTag(feedTag(url), version);
+}
+
+/** The tag every cached blog answer of the publication (its key) carries. */
+export function blogTag(publicationKey: string): string {
+  return `${BLOG}:${publicationKey}`;
+}
+
+/** The tags of a cached blog answer of the publication (its key). */
+export function blogTags(publicationKey: string): string[] {
+  return [BLOG, blogTag(publicationKey)];
+}
