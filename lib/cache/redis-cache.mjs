@@ -163,6 +163,38 @@ export function lifespan(lastModified, revalidate) {
 }
 
 /**
+ * The entry under `key` in Redis. An entry that is not JSON (not one this site wrote) is a miss,
+ * written over once the page is made again; not Redis failing, which would skip Redis for all.
+ * @param {string} key @param {any} ctx
+ */
+function readShared(key, ctx) {
+  return withRedis(
+    (client) =>
+      storage(client)
+        .get(key, { implicitTags: ctx?.softTags ?? [] })
+        .catch((/** @type {unknown} */ error) => {
+          if (!(error instanceof SyntaxError)) throw error;
+          console.warn(`redis: entry ${key} is not valid JSON, read as a miss (${error})`);
+          return null;
+        }),
+    GET_TIMEOUT_MS,
+  );
+}
+
+/**
+ * What a read answers of an entry from Redis: null past its lifespan, past the stale bound or
+ * superseded (lib/cache/freshness.mjs).
+ * @param {any} entry @param {any} ctx
+ */
+async function judged(entry, ctx) {
+  if (!entry) return null;
+  if (entry.lifespan && entry.lifespan.expireAt < Date.now() / 1000) return null;
+  const tags = [...(entry.tags ?? []), ...(ctx?.tags ?? [])];
+  if (await outdated(entry, tags, lifetimeOf(entry) ?? entry.lifespan?.revalidate)) return null;
+  return servedEntry(entry);
+}
+
+/**
  * @template {new (ctx: any) => any} T
  * @param {T} Base the local cache used when Redis cannot answer
  */
@@ -181,20 +213,7 @@ export function redisFirst(Base) {
 
     /** @param {string} key @param {any} ctx */
     async get(key, ctx, ...rest) {
-      const read = () =>
-        withRedis(
-          (client) =>
-            storage(client)
-              .get(key, { implicitTags: ctx?.softTags ?? [] })
-              .catch((/** @type {unknown} */ error) => {
-                // An entry that is not JSON (not one this site wrote) is a miss, written over
-                // once the page is made again; not Redis failing, which would skip Redis for all.
-                if (!(error instanceof SyntaxError)) throw error;
-                console.warn(`redis: entry ${key} is not valid JSON, read as a miss (${error})`);
-                return null;
-              }),
-          GET_TIMEOUT_MS,
-        );
+      const read = () => readShared(key, ctx);
       let answer = await read();
       if (!answer.ok) return super.get(key, ctx, ...rest);
       const waiting = unshared.get(key);
@@ -209,12 +228,7 @@ export function redisFirst(Base) {
         if (shared.ok) answer = await read();
         if (!answer.ok) return super.get(key, ctx, ...rest);
       }
-      const entry = /** @type {any} */ (answer.value);
-      if (!entry) return null;
-      if (entry.lifespan && entry.lifespan.expireAt < Date.now() / 1000) return null;
-      const tags = [...(entry.tags ?? []), ...(ctx?.tags ?? [])];
-      if (await outdated(entry, tags, lifetimeOf(entry) ?? entry.lifespan?.revalidate)) return null;
-      return servedEntry(entry);
+      return judged(/** @type {any} */ (answer.value), ctx);
     }
 
     /**

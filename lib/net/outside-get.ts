@@ -135,13 +135,7 @@ export async function outsideGet(
   }
 }
 
-function get(
-  url: URL,
-  options: Options,
-  signal: AbortSignal,
-  trusted: boolean,
-): Promise<{ redirect: string; result?: never } | { redirect?: never; result: OutsideGetResult }> {
-  const maxBytes = options.maxBytes ?? OUTSIDE_MAX_BYTES;
+function requestHeaders(options: Options): Record<string, string> {
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
     accept:
@@ -151,12 +145,45 @@ function get(
   };
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
+  return headers;
+}
 
+/** A 200's body, at most `maxBytes` of it (a longer one is an error, and the socket goes). */
+function readBody(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(response.headers["content-length"]);
+    if (declared > maxBytes) {
+      response.destroy();
+      return reject(
+        new OutsideGetError(`body of ${declared} bytes is over the ${maxBytes} byte cap`),
+      );
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    response.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) {
+        response.destroy();
+        reject(new OutsideGetError(`body over the ${maxBytes} byte cap`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    response.on("end", () => resolve(Buffer.concat(chunks)));
+    response.on("error", reject);
+  });
+}
+
+type Answer = { redirect: string; result?: never } | { redirect?: never; result: OutsideGetResult };
+
+function get(url: URL, options: Options, signal: AbortSignal, trusted: boolean): Promise<Answer> {
+  const maxBytes = options.maxBytes ?? OUTSIDE_MAX_BYTES;
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     // Off the configured origin, every connection goes through the address check; a fresh
     // agent so that no pooled socket skips it.
     const guard = trusted ? {} : { lookup: guardedLookup, agent: false as const };
+    const headers = requestHeaders(options);
     const request = client.get(url, { headers, signal, ...guard }, (response) => {
       const status = response.statusCode ?? 0;
       const header = (name: string) => {
@@ -186,37 +213,20 @@ function get(
           new OutsideGetError(`HTTP ${status}`, "http-error", status, retryAfter ?? undefined),
         );
       }
-      const declared = Number(header("content-length"));
-      if (declared > maxBytes) {
-        response.destroy();
-        return reject(
-          new OutsideGetError(`body of ${declared} bytes is over the ${maxBytes} byte cap`),
-        );
-      }
-      const chunks: Buffer[] = [];
-      let received = 0;
-      response.on("data", (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > maxBytes) {
-          response.destroy();
-          reject(new OutsideGetError(`body over the ${maxBytes} byte cap`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      response.on("end", () =>
-        resolve({
-          result: {
-            status: "ok",
-            body: Buffer.concat(chunks),
-            contentType: header("content-type"),
-            etag: header("etag"),
-            lastModified: header("last-modified"),
-            ...hints,
-          },
-        }),
+      readBody(response, maxBytes).then(
+        (body) =>
+          resolve({
+            result: {
+              status: "ok",
+              body,
+              contentType: header("content-type"),
+              etag: header("etag"),
+              lastModified: header("last-modified"),
+              ...hints,
+            },
+          }),
+        reject,
       );
-      response.on("error", reject);
     });
     request.on("error", reject);
   });

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import { parseLogFormat, type LogFormat } from "../env";
+import { processSingleton } from "../process";
 
 /**
  * Server-side logging in one place (pino). LOG_FORMAT=json writes one JSON object a line to
@@ -62,10 +63,8 @@ export function createLogger(format: LogFormat, destination?: DestinationStream)
   return pino(options, destination ?? textDestination());
 }
 
-// One logger per format for the process, shared by Next's separate module instances.
-const loggers = ((
-  globalThis as { __riverbendLoggers?: Map<LogFormat, Logger> }
-).__riverbendLoggers ??= new Map());
+// One logger per format for the process.
+const loggers = processSingleton("loggers", () => new Map<LogFormat, Logger>());
 
 /** The process's logger, in the format LOG_FORMAT asks for (readable text when unset or invalid). */
 export function logger(): Logger {

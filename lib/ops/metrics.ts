@@ -1,10 +1,11 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processSingleton } from "../process";
 
 /**
  * The server's metrics in Prometheus format (GET /api/metrics). One registry of our own, not
- * prom-client's global one, kept on globalThis: Next.js loads route handlers and pages as
- * separate module instances in one process, and each would otherwise register (and count)
- * on its own copy, or fail registering the same name twice.
+ * prom-client's global one, one for the process (lib/process/singleton.mjs): each module
+ * instance would otherwise register (and count) on its own copy, or fail registering the same
+ * name twice.
  */
 
 /** How one feed fetch ended. */
@@ -31,11 +32,8 @@ export type RefreshKind = "headlines" | "blog";
  */
 export type CollectedMetric = "radioListeners";
 
-// On globalThis, like the registry: the route that serves the metrics and the module that owns
-// a value may be separate module instances in one process.
-const sources = ((
-  globalThis as { __riverbendMetricSources?: Map<CollectedMetric, () => number> }
-).__riverbendMetricSources ??= new Map<CollectedMetric, () => number>());
+// One for the process, like the registry.
+const sources = processSingleton("metric-sources", () => new Map<CollectedMetric, () => number>());
 
 /** Installs (or replaces) the reader of a metric whose value another module keeps. */
 export function onCollect(name: CollectedMetric, read: () => number): void {
@@ -129,8 +127,6 @@ function create() {
 
 export type Metrics = ReturnType<typeof create>;
 
-const holder = globalThis as { __riverbendMetrics?: Metrics };
-
 export function metrics(): Metrics {
-  return (holder.__riverbendMetrics ??= create());
+  return processSingleton("metrics", create);
 }

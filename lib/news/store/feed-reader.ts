@@ -1,4 +1,4 @@
-import { holding, tryLock, waitForLock, type HeldLock } from "../../cache";
+import { holding, tryLock, underLock, waitForLock, type HeldLock } from "../../cache";
 import { OUTSIDE_TIMEOUT_MS, OutsideGetError } from "../../net";
 import { type FeedOutcome, logRefused, logUpstreamError, metrics } from "../../ops";
 import { SingleFlight, processSingleton } from "../../process";
@@ -176,9 +176,7 @@ export async function applyPush(
   pushed: { articles: FeedArticle[]; hints: DocumentHints },
 ): Promise<boolean> {
   await reads.settled(feedUrl);
-  const locked = await lockForRead(feedUrl, true);
-  const lock = "lock" in locked ? locked.lock : null;
-  return holding(lock, HOLD, async () => {
+  return underLock(lockName(feedUrl), { ...HOLD, maxWaitMs: MAX_WAIT_MS }, async () => {
     const previous = await feedStore().getCopy(feedUrl);
     const stored = await storeCopy(
       feedUrl,
