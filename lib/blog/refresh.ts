@@ -1,5 +1,5 @@
-import { revalidatePath, revalidateTag } from "next/cache";
-import type { Publication } from "../publication";
+import { revalidateTag } from "next/cache";
+import { expirePublicationPages, type Publication } from "../publication";
 import { blogTag } from "../tags";
 
 /** The pages that show blog data, in one place (the blog list's pages), below the publication. */
@@ -13,6 +13,6 @@ export const BLOG_PAGES: readonly string[] = ["/blog", "/blog/page/1"];
 export function refreshBlog(publication: Publication): { tag: string; pages: readonly string[] } {
   const tag = blogTag(publication.key);
   revalidateTag(tag, { expire: 0 });
-  for (const page of BLOG_PAGES) revalidatePath(`/${publication.key}${page}`);
+  expirePublicationPages(publication, BLOG_PAGES);
   return { tag, pages: BLOG_PAGES };
 }

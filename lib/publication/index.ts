@@ -2,6 +2,7 @@
  * The publication layer's front door: which publication a request is, and what it is.
  * See docs/network.md.
  */
+import { revalidatePath } from "next/cache";
 import { notFound } from "next/navigation";
 import type { Publication } from "./publication";
 import { publicationByKey } from "./registry";
@@ -42,3 +43,12 @@ export function publicationOfRequest(request: Request): Publication | undefined 
 
 /** The props of every page and route below app/[publication]. */
 export type PublicationProps = { params: Promise<{ publication: string }> };
+
+/**
+ * Expires the cached pages at `paths` (as readers spell them: "/", "/sports") of one
+ * publication. Next caches a page under its route below app/[publication], which the rewrite
+ * in next.config.ts spells with the publication's key in front: that spelling is known here.
+ */
+export function expirePublicationPages(publication: Publication, paths: readonly string[]): void {
+  for (const path of paths) revalidatePath(`/${publication.key}${path === "/" ? "" : path}`);
+}

@@ -1,6 +1,6 @@
-import { revalidatePath, revalidateTag } from "next/cache";
+import { revalidateTag } from "next/cache";
 import { metrics } from "../../ops";
-import type { Publication } from "../../publication";
+import { expirePublicationPages, type Publication } from "../../publication";
 import { feedTag } from "../../tags";
 import { getSectionFeeds } from "../feeds";
 import { peekSectionHeadlines } from "../headlines";
@@ -72,8 +72,6 @@ export async function refreshSections(
   );
   const tags = new Set([...feedsOf.values()].flat().map(feedTag));
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
-  for (const { pages } of results) {
-    for (const path of pages) revalidatePath(`/${publication.key}${path === "/" ? "" : path}`);
-  }
+  for (const { pages } of results) expirePublicationPages(publication, pages);
   return results;
 }

@@ -70,7 +70,7 @@ let everyFeed:
 
 /**
  * Every feed the network's publications list, each address once, with the first section that
- * lists it: what the scheduler polls (lib/news/scheduler.ts). Worked out again only when the
+ * lists it: what the scheduler polls (lib/news/schedule/scheduler.ts). Worked out again only when the
  * network or NEWS_FEEDS_FILE changed.
  */
 export function configuredFeeds(): ReadonlyMap<string, SectionSlug> {

@@ -1,5 +1,5 @@
 /**
- * When the scheduler reads a feed next (lib/news/scheduler.ts), after Miniflux's
+ * When the scheduler reads a feed next (lib/news/schedule/scheduler.ts), after Miniflux's
  * entry-frequency scheduler, measured on what a feed document holds (its latest items, not a
  * week's count): a feed is read about as often as it has been publishing lately (the mean gap
  * between its items of the last week, or the age of its newest item when that is longer: a
