@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { config } from "./lib/env";
-import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/serving/security-headers";
+import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/serving";
 
 /**
  * Security headers are fixed here, from the configuration the site is BUILT with (lib/env.ts,

@@ -6,7 +6,7 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { blogPageHref, parsePageNumber } from "@/lib/blog/pagination";
-import { builtSecurityHeaders } from "@/lib/serving/security-headers";
+import { builtSecurityHeaders } from "@/lib/serving";
 
 const headers = Object.entries(builtSecurityHeaders());
 
