@@ -72,9 +72,9 @@ describe("the configuration of an environment", () => {
 
   it("reads REDIS_URL: redis:// or rediss:// with a host; anything else is a problem", () => {
     expect(configFrom({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl?.port).toBe("6379");
-    expect(
-      configFrom({ REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl?.host,
-    ).toBe("cache.internal:6380");
+    expect(configFrom({ REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl?.host).toBe(
+      "cache.internal:6380",
+    );
     expect(problemsOf({ REDIS_URL: "http://127.0.0.1:6379" })).toEqual([
       'REDIS_URL must use redis or rediss, got "http:"',
     ]);

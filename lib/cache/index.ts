@@ -8,7 +8,6 @@
  */
 export { ERROR_RETRY_SECONDS, cachedFailure } from "./cached-failure";
 export {
-  SHARED_TTL_MS,
   onRedisReady,
   redisConfigured,
   sharedGet,

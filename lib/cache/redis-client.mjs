@@ -14,8 +14,8 @@
  */
 import { createClient } from "redis";
 
-export const COMMAND_TIMEOUT_MS = 250;
-export const COOL_DOWN_MS = 1000;
+const COMMAND_TIMEOUT_MS = 250;
+const COOL_DOWN_MS = 1000;
 /** Every key this app writes starts with this. */
 export const KEY_PREFIX = "riverbend:";
 
@@ -192,7 +192,7 @@ export function answerWithin(answer, ms) {
 }
 
 /** A command failed or timed out: skip Redis for a moment. */
-export function redisFailed(/** @type {unknown} */ error) {
+function redisFailed(/** @type {unknown} */ error) {
   const s = state();
   s.skipUntil = Date.now() + COOL_DOWN_MS;
   report(s, "unavailable", error instanceof Error ? error.message : String(error));
