@@ -147,6 +147,53 @@ function revalidateOf(data, ctx) {
   return typeof value === "number" && value > 0 ? value : null;
 }
 
+/** What Redis holds for a page: the entry Next gave, its lifespan and tags. */
+function sharedEntry(
+  /** @type {any} */ data,
+  /** @type {any} */ ctx,
+  /** @type {number} */ lastModified,
+) {
+  return {
+    lastModified,
+    lifespan: lifespan(lastModified, revalidateOf(data, ctx)),
+    tags: tagsOf(data, ctx),
+    value: data,
+    ...(ctx?.cacheControl ? { cacheControl: ctx.cacheControl } : {}),
+  };
+}
+
+/** Redis's entry for `key`, or `{ ok: false }` when Redis does not answer in time. */
+function readShared(/** @type {string} */ key, /** @type {any} */ ctx) {
+  return withRedis(
+    (client) =>
+      storage(client)
+        .get(key, { implicitTags: ctx?.softTags ?? [] })
+        .catch((/** @type {unknown} */ error) => {
+          // An entry that is not JSON (not one this site wrote) is a miss, written over
+          // once the page is made again; not Redis failing, which would skip Redis for all.
+          if (!(error instanceof SyntaxError)) throw error;
+          console.warn(`redis: entry ${key} is not valid JSON, read as a miss (${error})`);
+          return null;
+        }),
+    GET_TIMEOUT_MS,
+  );
+}
+
+/** The answer for Next from Redis's entry, or null when the entry may no longer be served. */
+async function servable(/** @type {any} */ entry, /** @type {any} */ ctx) {
+  if (!entry) return null;
+  if (entry.lifespan && entry.lifespan.expireAt < Date.now() / 1000) return null;
+  // A feed version since replaced, or past the stale bound (lib/cache/freshness.mjs).
+  if (outlived(entry.lastModified, lifetimeOf(entry) ?? entry.lifespan?.revalidate)) return null;
+  const tags = [...(entry.tags ?? []), ...(ctx?.tags ?? [])];
+  if (await superseded(tags, { page: entry.value?.kind === "APP_PAGE" })) return null;
+  return {
+    lastModified: entry.lastModified,
+    value: entry.value,
+    ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}),
+  };
+}
+
 /** @param {number} lastModified @param {number | null} revalidate */
 function lifespan(lastModified, revalidate) {
   const expireAge = revalidate
@@ -182,21 +229,7 @@ export function redisFirst(Base) {
 
     /** @param {string} key @param {any} ctx */
     async get(key, ctx, ...rest) {
-      const read = () =>
-        withRedis(
-          (client) =>
-            storage(client)
-              .get(key, { implicitTags: ctx?.softTags ?? [] })
-              .catch((/** @type {unknown} */ error) => {
-                // An entry that is not JSON (not one this site wrote) is a miss, written over
-                // once the page is made again; not Redis failing, which would skip Redis for all.
-                if (!(error instanceof SyntaxError)) throw error;
-                console.warn(`redis: entry ${key} is not valid JSON, read as a miss (${error})`);
-                return null;
-              }),
-          GET_TIMEOUT_MS,
-        );
-      let answer = await read();
+      let answer = await readShared(key, ctx);
       if (!answer.ok) return super.get(key, ctx, ...rest);
       const waiting = unshared.get(key);
       if (waiting) unshared.delete(key);
@@ -207,22 +240,10 @@ export function redisFirst(Base) {
           (client) => storage(client).set(key, waiting.entry),
           SET_TIMEOUT_MS,
         );
-        if (shared.ok) answer = await read();
+        if (shared.ok) answer = await readShared(key, ctx);
         if (!answer.ok) return super.get(key, ctx, ...rest);
       }
-      const entry = /** @type {any} */ (answer.value);
-      if (!entry) return null;
-      if (entry.lifespan && entry.lifespan.expireAt < Date.now() / 1000) return null;
-      // A feed version since replaced, or past the stale bound (lib/cache/freshness.mjs).
-      if (outlived(entry.lastModified, lifetimeOf(entry) ?? entry.lifespan?.revalidate))
-        return null;
-      const tags = [...(entry.tags ?? []), ...(ctx?.tags ?? [])];
-      if (await superseded(tags, { page: entry.value?.kind === "APP_PAGE" })) return null;
-      return {
-        lastModified: entry.lastModified,
-        value: entry.value,
-        ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}),
-      };
+      return servable(answer.value, ctx);
     }
 
     /**
@@ -235,13 +256,7 @@ export function redisFirst(Base) {
       const local = super.set(key, data, ctx);
       if (!data) return local;
       const lastModified = Date.now();
-      const entry = {
-        lastModified,
-        lifespan: lifespan(lastModified, revalidateOf(data, ctx)),
-        tags: tagsOf(data, ctx),
-        value: data,
-        ...(ctx?.cacheControl ? { cacheControl: ctx.cacheControl } : {}),
-      };
+      const entry = sharedEntry(data, ctx, lastModified);
       const shared = withRedis((client) => storage(client).set(key, entry), SET_TIMEOUT_MS).then(
         (done) => {
           if (done.ok) unshared.delete(key);
