@@ -56,7 +56,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // The blog list's page 1 has one address, /blog (app/blog/[[...rest]]).
+    // The blog list's page 1 has one address, /blog (app/[publication]/blog/[[...rest]]).
     "/blog/page/1",
     { source: "/blog", has: [{ type: "query", key: "page" }] },
     // Paths that may hold a broken escape: a "%" not followed by two hex digits, or a non-ASCII

@@ -88,7 +88,7 @@ function report(s, status, detail = "") {
   }
 }
 
-/** Sets how state changes are logged (lib/redis-log.ts installs the app's logger). */
+/** Sets how state changes are logged (lib/cache/shared-store.ts installs the app's logger). */
 export function setRedisLogger(/** @type {RedisState["log"]} */ log) {
   state().log = log;
 }
