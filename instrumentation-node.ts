@@ -8,9 +8,9 @@ import { logConfigProblem } from "./lib/ops";
 import { checkPublicationFeeds } from "./lib/news";
 import { publications } from "./lib/publication";
 import { PublicationsFileError } from "./lib/publication/publications-file.mjs";
-import { builtHeadersMismatch } from "./lib/serving/security-headers";
+import { builtHeadersMismatch } from "./lib/serving";
 // Installs the logger for the Redis connection's changes of state before the first request.
-import "./lib/cache/shared-store";
+import "./lib/cache";
 import { redisClient } from "./lib/cache/redis-client.mjs";
 import { startScheduler } from "./lib/news";
 

@@ -1,14 +1,14 @@
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { config } from "./lib/env";
-import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/serving/security-headers";
+import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/serving";
 
 /**
  * Security headers are fixed here, from the configuration the site is BUILT with (lib/env.ts,
  * validated; a malformed value fails the build with the variable's name). Next.js applies them
  * while routing, before any page, static file or redirect is answered, so no middleware runs on
- * the request path of a cached page: a proxy.ts that only set headers halved the throughput of
- * a trivial cached page. The values that shape the policy (SITE_URL, AD_SCRIPT_URL, the embed
+ * the request path of a cached page (docs/benchmarks.md, "What next.config.ts was measured
+ * against"). The values that shape the policy (SITE_URL, AD_SCRIPT_URL, the embed
  * addresses) must therefore be set for `npm run build`; instrumentation-node.ts warns at start
  * when the running configuration would give a different policy.
  */
@@ -32,10 +32,9 @@ const nextConfig: NextConfig = {
     inlineCss: true,
     // Inlined, a stylesheet costs no request, only its bytes, in the head and again in the React
     // payload. Turbopack's default chunking merges the CSS modules of many routes into shared
-    // chunks to save requests, so every page carried other pages' styles (the home page 9.9 kB
-    // of the sitemap's, a post's and the search's, /events 14 kB). Chunked by what each page
-    // loads, at no cost per request, a page carries its own: the home page 16 kB of CSS instead
-    // of 26, /events 10 instead of 24 (e2e/quality/js-budget.spec.ts).
+    // chunks to save requests, so every page carried other pages' styles. Chunked by what each
+    // page loads, at no cost per request, a page carries its own (docs/benchmarks.md; held by
+    // e2e/quality/js-budget.spec.ts).
     cssChunking: { type: "graph", requestCost: 0 },
   },
   // server.mjs compresses (lib/serving/compressed-pages.mjs): a cached page once, not per request.
@@ -62,10 +61,9 @@ const nextConfig: NextConfig = {
   // /_next/, public/, the static API routes are served as they are) and before the dynamic
   // routes; /photo/ (host-free, one photo for every publication) and /api/ are left out.
   // The header is matched by its presence, not by a pattern: Next then takes its value as the
-  // parameter `publication` without compiling a regular expression per request.
-  // Measured (docs/network.md): with the custom server, this rewrite and the [publication]
-  // segment, a cached page serves within noise of the same page before (an A/B of the two
-  // builds); routing in proxy.ts, as the platforms template does, halved a trivial page.
+  // parameter `publication` without compiling a regular expression per request. Routing in
+  // proxy.ts instead, as the platforms template does, costs every request (docs/benchmarks.md,
+  // "What next.config.ts was measured against").
   async rewrites() {
     return {
       beforeFiles: [],

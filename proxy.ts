@@ -6,7 +6,7 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { blogPageHref, parsePageNumber } from "@/lib/blog/pagination";
-import { builtSecurityHeaders } from "@/lib/serving/security-headers";
+import { builtSecurityHeaders } from "@/lib/serving";
 
 const headers = Object.entries(builtSecurityHeaders());
 
@@ -56,7 +56,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // The blog list's page 1 has one address, /blog (app/blog/[[...rest]]).
+    // The blog list's page 1 has one address, /blog (app/[publication]/blog/[[...rest]]).
     "/blog/page/1",
     { source: "/blog", has: [{ type: "query", key: "page" }] },
     // Paths that may hold a broken escape: a "%" not followed by two hex digits, or a non-ASCII

@@ -1,18 +1,59 @@
-import { ConfigError, parseConfig } from "./env";
+import type { AppConfig, ConfigError } from "./env";
+
+type EnvModule = typeof import("./env");
+
+/** lib/env as a process whose environment is exactly `env` loads it: a fresh module instance. */
+function freshEnv(env: Record<string, string>): { envModule: EnvModule; config: () => AppConfig } {
+  let envModule!: EnvModule;
+  jest.isolateModules(() => {
+    envModule = jest.requireActual<EnvModule>("./env");
+  });
+  return {
+    envModule,
+    config: () => {
+      const saved = process.env;
+      process.env = { ...env } as NodeJS.ProcessEnv;
+      try {
+        return envModule.config();
+      } finally {
+        process.env = saved;
+      }
+    },
+  };
+}
+
+/** The configuration of a process started with exactly `env`. */
+const configFrom = (env: Record<string, string>): AppConfig => freshEnv(env).config();
 
 function problemsOf(env: Record<string, string>): string[] {
+  const { envModule, config } = freshEnv(env);
   try {
-    parseConfig(env);
+    config();
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
+    if (error instanceof envModule.ConfigError) return (error as ConfigError).problems;
     throw error;
   }
   return [];
 }
 
-describe("parseConfig", () => {
+describe("config()", () => {
+  it("parses the environment once: the process's configuration stays what it started with", () => {
+    const { envModule, config } = freshEnv({ SITE_URL: "https://news.example.com" });
+    const first = config();
+    const saved = process.env;
+    process.env = { ...saved, SITE_URL: "https://www.other.example" };
+    try {
+      expect(envModule.config()).toBe(first);
+      expect(envModule.config().siteUrl.origin).toBe("https://news.example.com");
+    } finally {
+      process.env = saved;
+    }
+  });
+});
+
+describe("the configuration of an environment", () => {
   it("gives the documented defaults for an empty environment", () => {
-    const config = parseConfig({});
+    const config = configFrom({});
     expect(config.siteUrl.toString()).toBe("http://localhost:3000/");
     expect(config.feedRevalidateSeconds).toBe(300);
     expect(config.blogApi).toBeNull();
@@ -30,10 +71,10 @@ describe("parseConfig", () => {
   });
 
   it("reads REDIS_URL: redis:// or rediss:// with a host; anything else is a problem", () => {
-    expect(parseConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl?.port).toBe("6379");
-    expect(
-      parseConfig({ REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl?.host,
-    ).toBe("cache.internal:6380");
+    expect(configFrom({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl?.port).toBe("6379");
+    expect(configFrom({ REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl?.host).toBe(
+      "cache.internal:6380",
+    );
     expect(problemsOf({ REDIS_URL: "http://127.0.0.1:6379" })).toEqual([
       'REDIS_URL must use redis or rediss, got "http:"',
     ]);
@@ -44,16 +85,16 @@ describe("parseConfig", () => {
   });
 
   it("reads LOG_FORMAT: json or text, any case; anything else is a problem", () => {
-    expect(parseConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
-    expect(parseConfig({ LOG_FORMAT: " JSON " }).logFormat).toBe("json");
-    expect(parseConfig({ LOG_FORMAT: "text" }).logFormat).toBe("text");
+    expect(configFrom({ LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(configFrom({ LOG_FORMAT: " JSON " }).logFormat).toBe("json");
+    expect(configFrom({ LOG_FORMAT: "text" }).logFormat).toBe("text");
     expect(problemsOf({ LOG_FORMAT: "yaml" })).toEqual([
       'LOG_FORMAT must be "json" or "text", got "yaml"',
     ]);
   });
 
   it("reads every documented variable", () => {
-    const config = parseConfig({
+    const config = configFrom({
       SITE_URL: "https://www.riverbendchronicle.com",
       FEED_REVALIDATE_SECONDS: "60",
       FEED_JSON_SERVICE_URL: "https://api.rss2json.com/v1/api.json",
@@ -93,7 +134,7 @@ describe("parseConfig", () => {
   });
 
   it("takes an events wall and a contact form per publication: {domain} in the path or query", () => {
-    const { embeds } = parseConfig({
+    const { embeds } = configFrom({
       EVENTS_WALL_URL: "https://walls.example/embed/{domain}-events",
       CONTACT_FORM_URL: "https://forms.example/contact?embedded=true&paper={domain}",
     });
@@ -103,23 +144,23 @@ describe("parseConfig", () => {
   });
 
   it("polls feeds between a floor and a ceiling that defaults to the headlines' lifetime", () => {
-    expect(parseConfig({}).feedPolling).toEqual({ minSeconds: 60, maxSeconds: 300 });
-    expect(parseConfig({ FEED_REVALIDATE_SECONDS: "2" }).feedPolling).toEqual({
+    expect(configFrom({}).feedPolling).toEqual({ minSeconds: 60, maxSeconds: 300 });
+    expect(configFrom({ FEED_REVALIDATE_SECONDS: "2" }).feedPolling).toEqual({
       minSeconds: 2,
       maxSeconds: 2,
     });
     expect(
-      parseConfig({ FEED_POLL_MIN_SECONDS: "30", FEED_POLL_MAX_SECONDS: "120" }).feedPolling,
+      configFrom({ FEED_POLL_MIN_SECONDS: "30", FEED_POLL_MAX_SECONDS: "120" }).feedPolling,
     ).toEqual({ minSeconds: 30, maxSeconds: 120 });
-    expect(parseConfig({}).websubCallbackOrigin).toBeNull();
+    expect(configFrom({}).websubCallbackOrigin).toBeNull();
     expect(
-      parseConfig({ WEBSUB_CALLBACK_ORIGIN: "https://push.example.com" }).websubCallbackOrigin
+      configFrom({ WEBSUB_CALLBACK_ORIGIN: "https://push.example.com" }).websubCallbackOrigin
         ?.origin,
     ).toBe("https://push.example.com");
   });
 
   it("lets BLOG_DOMAIN override the derived domain", () => {
-    const config = parseConfig({
+    const config = configFrom({
       BLOG_API_URL: "https://f.example.com",
       BLOG_API_KEY: "k",
       BLOG_DOMAIN: "example.org",
@@ -194,7 +235,7 @@ describe("parseConfig", () => {
       RADIO_STREAM_PORTS: "x",
     });
     expect(problems).toHaveLength(3);
-    expect(() => parseConfig({ SITE_URL: "nope" })).toThrow(
+    expect(() => configFrom({ SITE_URL: "nope" })).toThrow(
       /Invalid configuration:\n {2}- SITE_URL/,
     );
   });
@@ -217,24 +258,24 @@ describe("parseConfig", () => {
   });
 
   it("treats blank values as unset", () => {
-    expect(parseConfig({ SITE_URL: "  ", BLOG_API_URL: "", BLOG_API_KEY: "" }).blogApi).toBeNull();
+    expect(configFrom({ SITE_URL: "  ", BLOG_API_URL: "", BLOG_API_KEY: "" }).blogApi).toBeNull();
   });
 });
 
 describe("the network's variables", () => {
   it("reads PUBLICATIONS_FILE and TRUST_FORWARDED_HOST", () => {
-    const cfg = parseConfig({
+    const cfg = configFrom({
       PUBLICATIONS_FILE: " /etc/network.json ",
       TRUST_FORWARDED_HOST: "1",
     });
     expect(cfg.publicationsFile).toBe("/etc/network.json");
     expect(cfg.trustForwardedHost).toBe(true);
-    expect(parseConfig({}).trustForwardedHost).toBe(false);
-    expect(parseConfig({}).publicationsFile).toBeNull();
+    expect(configFrom({}).trustForwardedHost).toBe(false);
+    expect(configFrom({}).publicationsFile).toBeNull();
   });
 
   it("refuses a TRUST_FORWARDED_HOST that is neither 0 nor 1", () => {
-    expect(() => parseConfig({ TRUST_FORWARDED_HOST: "yes" })).toThrow(
+    expect(() => configFrom({ TRUST_FORWARDED_HOST: "yes" })).toThrow(
       /TRUST_FORWARDED_HOST must be 1/,
     );
   });

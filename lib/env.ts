@@ -1,8 +1,8 @@
 /**
  * The configuration contract: every environment variable the app reads is parsed
- * and validated here, once. `parseConfig` is pure (tested in env.test.ts); `config()`
- * reads `process.env` lazily so that a value set at start-up, not at build, is used.
- * A malformed value stops the server at start-up (see instrumentation.ts) with a
+ * and validated here, once. `config()` reads `process.env` the first time it is asked, so
+ * that a value set at start-up, not at build, is used, and keeps the answer.
+ * A malformed value stops the server at start-up (see instrumentation-node.ts) with a
  * message that names the variable and says what was expected.
  */
 import { z } from "zod";
@@ -192,9 +192,6 @@ const VARIABLES = z.object({
   FEATURED_VIDEO_URL: z.string().default("https://www.youtube.com/watch?v=aqz-KE-bpKQ"),
 });
 
-/** The names of the variables the configuration is made of. */
-const NAMES = Object.keys(VARIABLES.shape);
-
 const CONFIG = VARIABLES.refine(
   (env) => (env.BLOG_API_URL === undefined) === (env.BLOG_API_KEY === undefined),
   {
@@ -268,7 +265,7 @@ function pollingBounds(env: {
   return { minSeconds: Math.min(env.FEED_POLL_MIN_SECONDS, maxSeconds), maxSeconds };
 }
 
-export function parseConfig(env: Source): AppConfig {
+function parseConfig(env: Source): AppConfig {
   // Blank is unset: `NAME=` in a compose file means "not configured".
   const values = Object.fromEntries(
     Object.entries(env).map(([name, value]) => [name, value?.trim() || undefined]),
@@ -283,17 +280,16 @@ export function parseConfig(env: Source): AppConfig {
   );
 }
 
-let cached: { source: string; config: AppConfig } | undefined;
+let parsed: AppConfig | undefined;
 
-/** The validated configuration of this process. */
+/**
+ * The validated configuration of this process: its environment, parsed the first time it is
+ * asked for (a malformed one throws ConfigError, every time). The environment of a server does
+ * not change once it runs, so neither does the answer; a test that needs another environment
+ * loads this module again (jest.isolateModules). Kept per module instance, not on the process
+ * (lib/process): every instance parses the same environment into the same values, so sharing
+ * one copy would save only that one parse per instance.
+ */
 export function config(): AppConfig {
-  // Keyed on the raw values of its own variables, so a changed environment (tests) is read
-  // again. Not on the whole environment: serialising it cost 50 µs a call, and work over a
-  // whole network (feeds' status for 3,000 publications) called this tens of thousands of times.
-  let source = "";
-  for (const name of NAMES) source += `${process.env[name] ?? ""}\0`;
-  if (!cached || cached.source !== source) {
-    cached = { source, config: parseConfig(process.env) };
-  }
-  return cached.config;
+  return (parsed ??= parseConfig(process.env));
 }

@@ -21,7 +21,7 @@
  * Each with Lighthouse's default CPU slowdown (4×, which takes a high-end desktop down to a
  * mid-tier phone) and with the slowdown calibrated to this machine: three first runs read the
  * host's benchmarkIndex and the multiplier comes from Lighthouse's CPU throttling calculator
- * (docs/throttling.md, "Calibrating the CPU slowdown"), so that a slower host is not slowed
+ * (docs/benchmarks.md, "Lighthouse"), so that a slower host is not slowed
  * down as much as a fast one. Figures are medians of `--runs` runs (default 5) with simulated
  * throttling and of `--applied-runs` runs (default 9) with applied throttling, rounds
  * interleaving each page with the trivial page so a slow spell of the machine weighs on both.
@@ -82,7 +82,7 @@ const PHOTO_REFERENCE = "trivial page with a photo";
 /**
  * The CPU slowdown that makes this host the mid-tier phone Lighthouse means, from its
  * benchmarkIndex: the piecewise line of Lighthouse's CPU throttling calculator
- * (lighthouse-cpu-throttling-calculator, linked from docs/throttling.md): 150 → 1×, 800 → 2×,
+ * (lighthouse-cpu-throttling-calculator; docs/benchmarks.md, "Lighthouse"): 150 → 1×, 800 → 2×,
  * 1300 → 3×, then one more × every 233. A host below 150 is no faster than the phone: 1×.
  */
 function calibratedSlowdown(benchmarkIndex) {

@@ -28,7 +28,7 @@ interface LocalPost {
 }
 
 /** A post file's text → the post; throws naming the file when a field is missing or wrong. */
-export function parseLocalPost(slug: string, source: string): LocalPost {
+function parseLocalPost(slug: string, source: string): LocalPost {
   const { data, body } = parseFrontMatter(source);
   const required = (key: string): string => {
     const value = data[key]?.trim();

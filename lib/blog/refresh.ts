@@ -3,7 +3,7 @@ import { expirePublicationPages, type Publication } from "../publication";
 import { blogTag } from "../tags";
 
 /** The pages that show blog data, in one place (the blog list's pages), below the publication. */
-export const BLOG_PAGES: readonly string[] = ["/blog", "/blog/page/1"];
+const BLOG_PAGES: readonly string[] = ["/blog", "/blog/page/1"];
 
 /**
  * A publication's blog refresh (POST /api/revalidate): its cached answers expire at once

@@ -4,8 +4,9 @@
  * Next's public cache handler interface), except that answers with status 404 are kept in a
  * small bounded memory store and never written to disk.
  *
- * Unknown addresses land on cached (incremental) routes: a single segment on app/[section],
- * anything deeper on app/[[...path]], an unknown post on app/blog/[slug]. Each answer would
+ * Unknown addresses land on cached (incremental) routes: a single segment on
+ * app/[publication]/[section], anything deeper on app/[publication]/[[...path]], an unknown post
+ * on app/[publication]/blog/[slug]. Each answer would
  * otherwise be stored like a page, one set of files in .next per address (~70 kB), so random
  * addresses would fill the disk. Kept here, a repeated dead link is still served without a
  * render, the store never holds more than MAX_BYTES, and it is emptied whenever a tag is

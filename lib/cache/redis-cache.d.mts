@@ -1,17 +1,5 @@
 // Types for lib/cache/redis-cache.mjs, which stays plain JavaScript because Next loads it unbundled.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Next's cache entries are not public types */
-export function lifespan(
-  lastModified: number,
-  revalidate: number | null,
-): {
-  lastModifiedAt: number;
-  staleAt: number;
-  expireAt: number;
-  staleAge: number;
-  expireAge: number;
-  revalidate: number | undefined;
-};
-
 export function redisFirst<T extends new (ctx: any) => any>(Base: T): T;
 export function compressingEntries(client: any): any;

@@ -1,8 +1,6 @@
 // Types for lib/cache/redis-client.mjs, plain JavaScript because the cache handler loads it unbundled.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the redis client's types are generic */
-export const COMMAND_TIMEOUT_MS: number;
-export const COOL_DOWN_MS: number;
 export const KEY_PREFIX: string;
 export function setRedisLogger(
   log: ((status: "connected" | "unavailable", detail: string) => void) | null,
@@ -14,5 +12,4 @@ export function withRedis<T>(
   command: (client: any) => Promise<T>,
   timeoutMs?: number,
 ): Promise<{ ok: true; value: T } | { ok: false }>;
-export function redisFailed(error: unknown): void;
 export function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T>;

@@ -15,8 +15,8 @@
 import { createClient } from "redis";
 import { processSingleton } from "../process/singleton.mjs";
 
-export const COMMAND_TIMEOUT_MS = 250;
-export const COOL_DOWN_MS = 1000;
+const COMMAND_TIMEOUT_MS = 250;
+const COOL_DOWN_MS = 1000;
 /** Every key this app writes starts with this. */
 export const KEY_PREFIX = "riverbend:";
 
@@ -89,7 +89,7 @@ function report(s, status, detail = "") {
   }
 }
 
-/** Sets how state changes are logged (lib/redis-log.ts installs the app's logger). */
+/** Sets how state changes are logged (lib/cache/shared-store.ts installs the app's logger). */
 export function setRedisLogger(/** @type {RedisState["log"]} */ log) {
   state().log = log;
 }
@@ -193,7 +193,7 @@ export function answerWithin(answer, ms) {
 }
 
 /** A command failed or timed out: skip Redis for a moment. */
-export function redisFailed(/** @type {unknown} */ error) {
+function redisFailed(/** @type {unknown} */ error) {
   const s = state();
   s.skipUntil = Date.now() + COOL_DOWN_MS;
   report(s, "unavailable", error instanceof Error ? error.message : String(error));

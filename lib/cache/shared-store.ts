@@ -22,7 +22,7 @@ setRedisLogger((status, detail) => {
   else logger().warn({ event: "redis", status, detail }, `redis: unavailable (${detail})`);
 });
 
-export const SHARED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SHARED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Redis takes whole milliseconds, at least one (a fraction is an error that costs the connection). */
 const whole = (ms: number) => Math.max(1, Math.ceil(ms));

@@ -5,8 +5,6 @@
  * body of POST /api/revalidate.
  */
 export {
-  createLogger,
-  formatTextLine,
   logConfigProblem,
   logger,
   logNotFound,
@@ -15,13 +13,8 @@ export {
   logUpstreamError,
 } from "./log";
 export {
-  FEED_OUTCOMES,
   metrics,
   onCollect,
-  type BlogReadOutcome,
-  type CollectedMetric,
   type FeedOutcome,
-  type Metrics,
-  type RefreshKind,
 } from "./metrics";
-export { hasOperatorSecret, secretRefused } from "./operator-secret";
+export { hasOperatorSecret, presentedSecret, secretRefused } from "./operator-secret";

@@ -9,19 +9,14 @@ import { processSingleton } from "../process";
  */
 
 /** How one feed fetch ended. */
-export const FEED_OUTCOMES = [
-  "ok",
-  "not-modified",
-  "http-error",
-  "timeout",
-  "parse-error",
-  "refused",
-  "network-error",
-] as const;
-export type FeedOutcome = (typeof FEED_OUTCOMES)[number];
-
-export type BlogReadOutcome = "ok" | "not-found" | "stale" | "error";
-export type RefreshKind = "headlines" | "blog";
+export type FeedOutcome =
+  | "ok"
+  | "not-modified"
+  | "http-error"
+  | "timeout"
+  | "parse-error"
+  | "refused"
+  | "network-error";
 
 /**
  * The metrics whose value lives in another module, read when the metrics are scraped. This file

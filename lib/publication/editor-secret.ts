@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { config } from "../env";
-import { hasOperatorSecret, presentedSecret } from "../ops/operator-secret";
+import { hasOperatorSecret, presentedSecret } from "../ops";
 import type { Publication } from "./publication";
 import { publications } from "./registry";
 

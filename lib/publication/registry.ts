@@ -13,7 +13,6 @@ import { hostKey, readPublicationsFile, type PublicationEntry } from "./publicat
 export const NETWORK_ACCENT = "#a3161b";
 
 interface Registry {
-  file: string | null;
   list: Publication[];
   byKey: Map<string, Publication>;
 }
@@ -91,23 +90,18 @@ export function embeddedPublication(): Publication {
 }
 
 function load(): Registry {
+  if (registry) return registry;
   const file = config().publicationsFile;
-  if (registry && registry.file === file) return registry;
   // The sections a publication's "feeds" names are checked at start by lib/news (the sections'
   // owner): checkPublicationFeeds, from instrumentation-node.ts.
   const list = file ? readPublicationsFile(file).map(fromEntry) : [embeddedPublication()];
-  registry = { file, list, byKey: new Map(list.map((p) => [p.key, p])) };
+  registry = { list, byKey: new Map(list.map((p) => [p.key, p])) };
   return registry;
 }
 
 /** Every publication served, in the file's order. */
 export function publications(): readonly Publication[] {
   return load().list;
-}
-
-/** True when a publications file names the network (else: the embedded publication). */
-export function isNetwork(): boolean {
-  return load().file !== null;
 }
 
 /** The publication of a route's [publication] segment (its key); undefined for any other value. */

@@ -1,4 +1,4 @@
-import { onCollect } from "../ops/metrics";
+import { onCollect } from "../ops";
 
 /**
  * Counts the streams the proxy is serving, so that a crowd beyond the configured cap gets a

@@ -10,7 +10,7 @@ export interface NowPlaying {
   title: string;
 }
 
-export const NOW_PLAYING_CACHE_MS = 5_000;
+const NOW_PLAYING_CACHE_MS = 5_000;
 const TIMEOUT_MS = 2_000;
 const MAX_BYTES = 256 * 1024;
 const MAX_TITLE = 200;

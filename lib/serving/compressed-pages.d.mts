@@ -1,9 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-export const MIN_CHARS: number;
-export const BUDGET_BYTES: number;
-export const PLAIN_BUDGET_BYTES: number;
-
 export class CompressedPages {
   constructor(budgetBytes?: number, plainBudgetBytes?: number);
   reused: number;

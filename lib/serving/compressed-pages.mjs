@@ -18,11 +18,11 @@ import { gzipSync } from "node:zlib";
 import { BoundedStore } from "../cache/bounded-store.mjs";
 
 /** Below this many characters a page goes the ordinary way (Next's threshold is 1 kB). */
-export const MIN_CHARS = 1024;
+const MIN_CHARS = 1024;
 /** Memory the store may hold: the page's text (kept by the server anyway) and its gzip bytes. */
-export const BUDGET_BYTES = 24 * 1024 * 1024;
+const BUDGET_BYTES = 24 * 1024 * 1024;
 /** Memory the plain store may hold: the page's text and its UTF-8 bytes. */
-export const PLAIN_BUDGET_BYTES = 16 * 1024 * 1024;
+const PLAIN_BUDGET_BYTES = 16 * 1024 * 1024;
 
 const COMPRESSIBLE =
   /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|javascript)|image\/svg\+xml)/;

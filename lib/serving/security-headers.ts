@@ -5,7 +5,7 @@
 import type { AppConfig } from "../env";
 
 /** The privacy-enhanced player the featured video and blog videos embed (lib/markdown/youtube.ts). */
-export const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
+const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 
 type HeaderConfig = Pick<AppConfig, "siteUrl" | "adScriptUrl" | "embeds">;
 
@@ -13,7 +13,7 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-export function contentSecurityPolicy(
+function contentSecurityPolicy(
   cfg: HeaderConfig,
   { development = false }: { development?: boolean } = {},
 ): string {

@@ -16,7 +16,7 @@ const { STAND_IN_PORT, STAND_IN_URL, standInArgs } = standIn;
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Next's own command, run with this Node (npx would start another npm and another Node). */
-export const NEXT = path.join(ROOT, "node_modules/next/dist/bin/next");
+const NEXT = path.join(ROOT, "node_modules/next/dist/bin/next");
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,7 +32,7 @@ export function run(command, args, { env = {}, cwd = ROOT, stdio = "ignore" } = 
 }
 
 /** Resolves with the child's exit code (null when a signal ended it), at once if it has ended. */
-export function exited(child) {
+function exited(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }

@@ -5,7 +5,7 @@ import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
-import { RADIO } from "@/lib/radio/texts";
+import { RADIO } from "@/lib/radio";
 import styles from "./radio.module.css";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {

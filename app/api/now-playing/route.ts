@@ -1,7 +1,6 @@
 import { config } from "@/lib/env";
 import { publicationOfRequest } from "@/lib/publication";
-import { getNowPlaying } from "@/lib/radio/now-playing";
-import { radioOf } from "@/lib/radio/station";
+import { getNowPlaying, radioOf } from "@/lib/radio";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,7 +1,6 @@
 import { config } from "@/lib/env";
 import { publicationOfRequest } from "@/lib/publication";
-import { radioOf } from "@/lib/radio/station";
-import { proxyStream } from "@/lib/radio/stream-proxy";
+import { proxyStream, radioOf } from "@/lib/radio";
 
 // A live stream: never prerendered or cached, always on Node (node:http, long-lived bodies).
 export const dynamic = "force-dynamic";
