@@ -38,6 +38,6 @@ try {
 // gets the page every instance shares instead of a render of its own.
 redisClient();
 
-// Feeds are read on their own schedule from now on (lib/news/scheduler.ts); a build reads
+// Feeds are read on their own schedule from now on (lib/news/schedule/scheduler.ts); a build reads
 // what its prerendered pages need, and nothing in the background.
 if (process.env.NEXT_PHASE !== "phase-production-build") startScheduler();

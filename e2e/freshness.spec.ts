@@ -4,7 +4,7 @@ import { standIn } from "./stand-in/control";
 import { titlesIn } from "./helpers";
 
 /**
- * Headlines as fresh as the news (lib/news/scheduler.ts): feeds are read on their own
+ * Headlines as fresh as the news (lib/news/schedule/scheduler.ts): feeds are read on their own
  * schedule, whether anyone reads their pages, and a changed feed expires exactly the pages made
  * from it, so a quiet page's first reader after an idle spell gets current headlines, from the
  * app and through the cache tier. The suite's app runs with headlines' lifetime 2 s

@@ -379,9 +379,8 @@ test("a host that is no publication's gets 421 and leaves nothing behind, whatev
     expect(answer.body).not.toContain("Lakeside");
   }
   const after = files(cache);
-  // Photos' widths are made in the background from the pages read before, and the feeds'
-  // first polls record their tags' expiry (tags.json, lib/news/feed-changes.ts): not these
-  // requests.
+  // Photos' widths are made in the background from the pages read before, and the cache's
+  // record of expired tags (tags.json) is the background's too: not these requests.
   const grown = [...after].filter(
     ([file, size]) =>
       before.get(file) !== size && !file.includes("/cache/photos/") && !file.endsWith("/tags.json"),

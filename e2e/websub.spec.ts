@@ -13,7 +13,7 @@ import {
 } from "./redis/instances.cjs";
 
 /**
- * WebSub, the subscriber's side (lib/news/websub.ts), against the stand-in's hub
+ * WebSub, the subscriber's side (lib/news/websub/), against the stand-in's hub
  * (e2e/stand-in/websub-hub.mjs), which follows the W3C Recommendation: subscribe, verify with
  * a challenge, distribute signed, renew. A production instance of two publications that both
  * list the network's "culture" feed (which announces the hub in its document) and

@@ -20,7 +20,7 @@ export interface AppConfig {
   feedJsonServiceUrl: URL | null;
   feedRevalidateSeconds: number;
   /**
-   * How often the scheduler (lib/news/scheduler.ts) reads each feed: never more often than
+   * How often the scheduler (lib/news/schedule/scheduler.ts) reads each feed: never more often than
    * `minSeconds`, never less often than `maxSeconds` (at most the headlines' lifetime), the
    * feed's own pace in between. `minSeconds` is already at most `maxSeconds`.
    */

@@ -66,7 +66,7 @@ const POLLING = {
 const CEILING_SECONDS = Number(POLLING.FEED_POLL_MAX_SECONDS);
 /** How long a visited page stays fresh: renders after a change are counted within it. */
 const PAGE_LIFETIME_SECONDS = Number(POLLING.FEED_REVALIDATE_SECONDS);
-/** Polls come up to this share of their interval early (JITTER in lib/news/poll-schedule.ts). */
+/** Polls come up to this share of their interval early (JITTER in lib/news/schedule/poll-schedule.ts). */
 const POLL_JITTER = 0.1;
 /** The feed changed: the one every publication's home page shows (its breaking news). */
 const CHANGED_FEED = SECTION_FEEDS[HOME_SECTION][0];
@@ -415,7 +415,7 @@ const ratio = readsPerMinute / expectedPerMinute;
 /**
  * The instance's Redis losses in the window, and why. While Redis does not answer, a due poll
  * waits a few seconds and asks again; the instance polls alone only once Redis has been away
- * for a whole ceiling (lib/news/scheduler.ts).
+ * for a whole ceiling (lib/news/schedule/scheduler.ts).
  */
 function describeLost(instance, from) {
   const lines = redisLost(instance, from);

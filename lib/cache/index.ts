@@ -14,10 +14,8 @@ export {
   underLock,
   waitForLock,
   type HeldLock,
-  type LockAttempt,
 } from "./shared-lock";
 export {
-  SHARED_TTL_MS,
   onRedisReady,
   redisConfigured,
   sharedGet,

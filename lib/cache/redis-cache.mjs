@@ -44,7 +44,7 @@ const SET_TIMEOUT_MS = 1000;
 const REVALIDATE_TIMEOUT_MS = 2000;
 
 /** The most memory the entries waiting for Redis may hold (a page is about 0.5 MB). */
-export const UNSHARED_MAX_BYTES = 16 * 1024 * 1024;
+const UNSHARED_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Entries written to the disk that Redis did not take, by key, waiting to be shared. One store
@@ -147,7 +147,7 @@ function revalidateOf(data, ctx) {
 }
 
 /** @param {number} lastModified @param {number | null} revalidate */
-export function lifespan(lastModified, revalidate) {
+function lifespan(lastModified, revalidate) {
   const expireAge = revalidate
     ? Math.min(Math.max(revalidate * EXPIRE_FACTOR, MIN_EXPIRE_SECONDS), MAX_EXPIRE_SECONDS)
     : MAX_EXPIRE_SECONDS;

@@ -8,8 +8,6 @@ export {
   OUTSIDE_TIMEOUT_MS,
   OutsideGetError,
   outsideGet,
-  type OutsideFailureKind,
-  type OutsideGetResult,
 } from "./outside-get";
 export { postForm } from "./post-form";
 export { readCapped } from "./read-capped";

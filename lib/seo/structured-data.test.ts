@@ -49,9 +49,19 @@ describe("websiteJsonLd", () => {
     });
   });
 
-  it("follows SITE_URL when it changes", () => {
+  it("follows SITE_URL when it changes (read again at start)", () => {
     process.env.SITE_URL = "https://www.other.example";
-    const site = json(websiteJsonLd(pub()));
+    let restarted!: {
+      seo: typeof import("./structured-data");
+      registry: typeof import("../publication/registry");
+    };
+    jest.isolateModules(() => {
+      restarted = {
+        seo: jest.requireActual("./structured-data"),
+        registry: jest.requireActual("../publication/registry"),
+      };
+    });
+    const site = json(restarted.seo.websiteJsonLd(restarted.registry.embeddedPublication()));
     expect(site["@id"]).toBe("https://www.other.example/#website");
     expect(JSON.stringify(site.potentialAction)).toContain(
       '"urlTemplate":"https://www.other.example/search?q={search_term_string}"',

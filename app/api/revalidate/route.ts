@@ -9,7 +9,7 @@ import { editorAccess } from "@/lib/publication/editor-secret";
  * POST /api/revalidate: on-demand refresh of the publication the host names, for its editors
  * (its revalidateSecret), the network's operators (REVALIDATE_SECRET) and the blog's functions
  * host.
- * Body (lib/news/refresh-request.ts): {"sections": [...] | "all"}, {"blog": true}, or empty for
+ * Body (lib/news/admin/refresh-request.ts): {"sections": [...] | "all"}, {"blog": true}, or empty for
  * the blog. Sections' feeds are read again before answering, so the next reader sees the new
  * headlines. Secret as lib/ops/operator-secret.ts says; wrong or missing: 401; a bad body: 400.
  */

@@ -17,13 +17,13 @@ import { feedStore, refreshFeed } from "../store";
  */
 
 /** Sections the home page shows (its "Breaking News" block). */
-export const HOME_PAGE_SECTIONS: readonly SectionSlug[] = [BREAKING_NEWS_SECTION];
+const HOME_PAGE_SECTIONS: readonly SectionSlug[] = [BREAKING_NEWS_SECTION];
 
 /**
  * The page paths showing a section's headlines, in one place. Tags do the work (a page that
  * read a section's headlines carries its tag); the paths make sure the page entries go too.
  */
-export function pagesShowingSection(slug: SectionSlug): string[] {
+function pagesShowingSection(slug: SectionSlug): string[] {
   const paths = [`/${slug}`];
   if (HOME_PAGE_SECTIONS.includes(slug)) paths.push("/");
   return paths;

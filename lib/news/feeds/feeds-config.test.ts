@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { embeddedPublication, publications } from "../../publication";
-import {
-  checkPublicationFeeds,
-  configuredFeedOrigins,
-  feedUses,
-  getSectionFeeds,
-  parseFeedOverrides,
-} from "./feeds-config";
+import { configuredFeedOrigins, parseFeedOverrides } from "./feeds-config";
 import { SECTION_SLUGS } from "../sections";
 
 describe("parseFeedOverrides", () => {
@@ -108,14 +101,37 @@ describe("a network's publications", () => {
 
   afterEach(() => {
     delete process.env.PUBLICATIONS_FILE;
+    delete process.env.NEWS_FEEDS_FILE;
     for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
+
+  /** The modules as a process started with the environment set now loads them. */
+  const started = () => {
+    let loaded!: {
+      network: typeof import("../../publication");
+      feeds: typeof import("./feeds-config");
+    };
+    jest.isolateModules(() => {
+      loaded = {
+        network: jest.requireActual("../../publication"),
+        feeds: jest.requireActual("./feeds-config"),
+      };
+    });
+    return { ...loaded.network, ...loaded.feeds };
+  };
 
   it("gives each publication its own list where it has one, the network's elsewhere", () => {
     process.env.PUBLICATIONS_FILE = write([
       { url: "https://a.example", name: "A", feeds: { local: ["https://a.example/rss"] } },
       { url: "https://b.example", name: "B" },
     ]);
+    const {
+      publications,
+      getSectionFeeds,
+      embeddedPublication,
+      configuredFeedOrigins,
+      checkPublicationFeeds,
+    } = started();
     const [a, b] = publications();
     expect(getSectionFeeds(a!, "local")).toEqual(["https://a.example/rss"]);
     expect(getSectionFeeds(b!, "local")).toEqual(getSectionFeeds(embeddedPublication(), "local"));
@@ -130,6 +146,11 @@ describe("a network's publications", () => {
       { url: "https://b.example", name: "B", feeds: { sports: ["https://a.example/rss"] } },
       { url: "https://c.example", name: "C" },
     ]);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "feeds-"));
+    made.push(dir);
+    const feedsFile = (process.env.NEWS_FEEDS_FILE = path.join(dir, "feeds.json"));
+    writeFileSync(feedsFile, "{}");
+    const { publications, getSectionFeeds, feedUses } = started();
     const [a, b, c] = publications();
     const uses = feedUses();
     expect(uses.get("https://a.example/rss")).toEqual({
@@ -145,23 +166,20 @@ describe("a network's publications", () => {
     expect(uses.get(local!)?.publications).toEqual([b!.key, c!.key]);
     expect(feedUses()).toBe(uses);
 
-    const dir = mkdtempSync(path.join(os.tmpdir(), "feeds-"));
-    made.push(dir);
-    process.env.NEWS_FEEDS_FILE = path.join(dir, "feeds.json");
-    writeFileSync(process.env.NEWS_FEEDS_FILE, '{"national": ["https://wire.example/all.xml"]}');
-    try {
-      expect(feedUses()).not.toBe(uses);
-      expect(feedUses().get("https://wire.example/all.xml")?.publications).toHaveLength(3);
-      expect(feedUses().has(national!)).toBe(false);
-    } finally {
-      delete process.env.NEWS_FEEDS_FILE;
-    }
+    // An operator edits NEWS_FEEDS_FILE: read again, without a restart.
+    writeFileSync(feedsFile, '{"national": ["https://wire.example/all.xml"]}');
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(feedsFile, later, later);
+    expect(feedUses()).not.toBe(uses);
+    expect(feedUses().get("https://wire.example/all.xml")?.publications).toHaveLength(3);
+    expect(feedUses().has(national!)).toBe(false);
   });
 
   it("stops at start on a section that does not exist, naming the publication", () => {
     process.env.PUBLICATIONS_FILE = write([
       { url: "https://a.example", name: "A", feeds: { weather: ["https://a.example/rss"] } },
     ]);
+    const { checkPublicationFeeds } = started();
     expect(() => checkPublicationFeeds()).toThrow(
       /publication 1 \(https:\/\/a\.example\): "feeds\.weather" is not a section \(one of local, /,
     );

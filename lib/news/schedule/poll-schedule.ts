@@ -48,9 +48,9 @@ const WEEK_SECONDS = 7 * 24 * 60 * 60;
 /** A failing feed is read at least every this many ceilings. */
 export const BACKOFF_CEILINGS = 4;
 /** The longest Retry-After honoured. */
-export const MAX_RETRY_AFTER_SECONDS = 24 * 60 * 60;
+const MAX_RETRY_AFTER_SECONDS = 24 * 60 * 60;
 /** Polls come up to this share of their interval early, so that feeds never align. */
-export const JITTER = 0.1;
+const JITTER = 0.1;
 
 export function pollInterval(input: PollInput): PollPlan {
   const { floorSeconds: floor, ceilingSeconds: ceiling } = input;

@@ -19,7 +19,7 @@ import { feedStore, type FeedCopy } from "./feed-store";
  */
 
 /** A digest of a copy's items: equal items, equal version; any change, a new one. */
-export function versionOf(articles: readonly FeedArticle[]): string {
+function versionOf(articles: readonly FeedArticle[]): string {
   return createHash("sha256").update(JSON.stringify(articles)).digest("base64url").slice(0, 16);
 }
 

@@ -21,7 +21,7 @@ export interface FeedCopy extends FeedDocument {
   changedAt?: string;
 }
 
-export interface FeedError {
+interface FeedError {
   message: string;
   /** The upstream's HTTP status, when the failure was one. */
   httpStatus?: number;
@@ -46,7 +46,7 @@ export interface FeedHealth {
 }
 
 /** What one fetch did, as the reader reports it to the store. */
-export interface FetchRecord {
+interface FetchRecord {
   outcome: FeedOutcome;
   durationMs: number;
   at: Date;
@@ -76,7 +76,7 @@ export const EMPTY_HEALTH: FeedHealth = {
 };
 
 /** The health record after one more fetch: pure, so every store computes it the same way. */
-export function nextHealth(previous: FeedHealth | undefined, record: FetchRecord): FeedHealth {
+function nextHealth(previous: FeedHealth | undefined, record: FetchRecord): FeedHealth {
   const health = { ...(previous ?? EMPTY_HEALTH) };
   const at = record.at.toISOString();
   health.fetchCount += 1;
@@ -102,7 +102,7 @@ export function nextHealth(previous: FeedHealth | undefined, record: FetchRecord
 }
 
 /** This process's memory. Bounded by the configured feeds (a few dozen addresses). */
-export function createMemoryFeedStore(): FeedStore {
+function createMemoryFeedStore(): FeedStore {
   const copies = new Map<string, FeedCopy>();
   const health = new Map<string, FeedHealth>();
   return {
@@ -133,7 +133,7 @@ export function createMemoryFeedStore(): FeedStore {
  * Health counters are read, updated and written back: two instances recording the same feed
  * at the same moment may lose one count, which a health view can live with.
  */
-export function createSharedFeedStore(memory: FeedStore = createMemoryFeedStore()): FeedStore {
+function createSharedFeedStore(memory: FeedStore = createMemoryFeedStore()): FeedStore {
   const copyKey = (url: string) => `feed:copy:${url}`;
   const healthKey = (url: string) => `feed:health:${url}`;
   return {

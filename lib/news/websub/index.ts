@@ -6,5 +6,5 @@
  * polling goes on at the ceiling (lib/news/schedule).
  */
 export { MAX_DELIVERY_BYTES, receiveDelivery, verifyIntent } from "./callback";
-export { isPushed, subscriptionOf, type Subscription } from "./records";
+export { isPushed, subscriptionOf } from "./records";
 export { followSubscriptions } from "./subscriber";

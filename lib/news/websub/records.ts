@@ -8,7 +8,7 @@ import { processSingleton } from "../../process";
  * when there is no Redis (one instance) or it cannot answer.
  */
 
-export type SubscriptionState = "requested" | "active" | "unsubscribing" | "denied" | "failed";
+type SubscriptionState = "requested" | "active" | "unsubscribing" | "denied" | "failed";
 
 export interface Subscription {
   /** The callback's last path segment: random, one per subscription. */

@@ -118,7 +118,7 @@ const movedFrom = (current: Subscription | undefined, hub: string, topic: string
  * deployment (a lock). Nothing without WEBSUB_CALLBACK_ORIGIN or without hub and self links.
  * Resolves when it next wants to be called (epoch ms).
  */
-export async function keepSubscribed(feedUrl: string, copy: FeedCopy | undefined): Promise<number> {
+async function keepSubscribed(feedUrl: string, copy: FeedCopy | undefined): Promise<number> {
   const hub = copy?.hints?.hub;
   const topic = copy?.hints?.self;
   if (!hub || !topic || !config().websubCallbackOrigin) return Date.now() + PENDING_MS;

@@ -4,7 +4,7 @@ import { metrics } from "@/lib/ops";
 import { MAX_DELIVERY_BYTES, receiveDelivery, verifyIntent } from "@/lib/news";
 
 /**
- * A WebSub callback (lib/news/websub.ts): a hub verifies an intent with GET, delivers content
+ * A WebSub callback (lib/news/websub/): a hub verifies an intent with GET, delivers content
  * with POST. Never cached; one address per subscription, on any host of the deployment
  * (WEBSUB_CALLBACK_ORIGIN names the one hubs are given).
  */
