@@ -1,6 +1,7 @@
 /** Headline photos from the site's own origin: the front door of lib/photos. */
 export { withSitePhotos, PHOTO_CHECK_BUDGET_MS } from "./headline-photos";
-export { photoStore, photoId } from "./photo-store";
+export { photoId } from "./photo-names";
+export { sitePhotos } from "./photo-variants";
 export {
   CARD_SIZES,
   DEFAULT_PHOTO,

@@ -4,7 +4,7 @@
  * its `srcset` from these.
  *
  * A photo is `/photo/<id>/<width>.webp`: `<id>` names a photo a headline named (the hash of
- * its address, lib/photos/photo-id.ts), `<width>` one of PHOTO_WIDTHS. Nothing else is
+ * its address, photo-names.ts), `<width>` one of PHOTO_WIDTHS. Nothing else is
  * answered (app/photo/[id]/[file]/route.ts).
  */
 

@@ -1,5 +1,5 @@
 import { configuredFeedOrigins } from "@/lib/news/feeds-config";
-import { DEFAULT_PHOTO, isPhotoId, parsePhotoFile, photoStore } from "@/lib/photos";
+import { DEFAULT_PHOTO, isPhotoId, parsePhotoFile, sitePhotos } from "@/lib/photos";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -17,7 +17,7 @@ export async function GET(
   const { id, file } = await params;
   const width = parsePhotoFile(file);
   if (!isPhotoId(id) || width === null) return notFound();
-  const photo = await photoStore().variant(id, width, configuredFeedOrigins());
+  const photo = await sitePhotos().variant(id, width, configuredFeedOrigins());
   if (photo === null) return notFound();
   if (photo === "dead") {
     return new Response(null, {
