@@ -1,7 +1,7 @@
 /**
- * The addresses of headline photos on the site's own origin, and the widths they are made
- * at. Pure: the article card (rendered on the server, shipped as a client component) builds
- * its `srcset` from these.
+ * The addresses of headline photos and video posters on the site's own origin, and the widths
+ * they are made at. Pure: the article card and the video facade (client components) build
+ * their `srcset` from these.
  *
  * A photo is `/photo/<id>/<width>.webp`: `<id>` names a photo a headline named (the hash of
  * its address, photo-names.ts), `<width>` one of PHOTO_WIDTHS. Nothing else is
