@@ -108,6 +108,8 @@ function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local", feedQuery }) {
       .join(","),
     // The station on loopback: in tests the real Icecast they start (e2e/radio/station.mjs),
     // in the demo the stand-in's sample stream (e2e/stand-in/radio.mjs), both on RADIO_PORT.
+    // The featured video's poster, fetched by the server only (e2e/stand-in/posters.mjs).
+    YOUTUBE_POSTER_ORIGIN: STAND_IN_URL,
     RADIO_STREAM_ORIGIN: "http://127.0.0.1",
     RADIO_STREAM_PORTS: String(RADIO_PORT),
   };

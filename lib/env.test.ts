@@ -159,6 +159,15 @@ describe("the configuration of an environment", () => {
     ).toBe("https://push.example.com");
   });
 
+  it("fetches video posters from YouTube's image host unless pointed elsewhere", () => {
+    expect(configFrom({}).embeds.youtubePosterOrigin.href).toBe("https://i.ytimg.com/");
+    // A stand-in on a local port, as the tests and the demo run it.
+    expect(
+      configFrom({ YOUTUBE_POSTER_ORIGIN: "http://127.0.0.1:4010" }).embeds.youtubePosterOrigin
+        .origin,
+    ).toBe("http://127.0.0.1:4010");
+  });
+
   it("lets BLOG_DOMAIN override the derived domain", () => {
     const config = configFrom({
       BLOG_API_URL: "https://f.example.com",
@@ -183,6 +192,18 @@ describe("the configuration of an environment", () => {
       "WEBSUB_CALLBACK_ORIGIN must be an origin such as https://push.example.com, without a path",
     ],
     [{ WEBSUB_CALLBACK_ORIGIN: "push.example.com" }, "WEBSUB_CALLBACK_ORIGIN must be an absolute"],
+    [
+      { YOUTUBE_POSTER_ORIGIN: "https://i.ytimg.com/vi" },
+      "YOUTUBE_POSTER_ORIGIN must be an origin such as https://i.ytimg.com, without a path",
+    ],
+    [
+      { YOUTUBE_POSTER_ORIGIN: "file:///tmp/posters" },
+      "YOUTUBE_POSTER_ORIGIN must use http or https",
+    ],
+    [
+      { YOUTUBE_POSTER_ORIGIN: "https://user:pw@i.ytimg.com" },
+      "YOUTUBE_POSTER_ORIGIN must not carry credentials",
+    ],
     [
       { BLOG_API_URL: "https://f.example.com" },
       "BLOG_API_URL and BLOG_API_KEY must be set together",

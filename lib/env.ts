@@ -44,6 +44,8 @@ export interface AppConfig {
     marketBoardUrl: URL;
     partnerDocUrls: [URL, URL, URL];
     featuredVideoUrl: string;
+    /** Where the server fetches video posters (lib/photos/video-posters.ts); readers never do. */
+    youtubePosterOrigin: URL;
   };
 }
 
@@ -87,10 +89,8 @@ const port = z
   )
   .transform(Number);
 
-const bareOrigin = (value: string) => {
-  const { pathname, search, hash, port } = toUrl(value);
-  return pathname === "/" && !search && !hash && !port;
-};
+const isOrigin = (value: URL) => value.pathname === "/" && !value.search && !value.hash;
+const bareOrigin = (value: string) => isOrigin(toUrl(value)) && !toUrl(value).port;
 const radioOrigin = httpUrl()
   .pipe(
     z.string().refine(bareOrigin, got("must be a scheme and host only (no port, path or query)")),
@@ -147,10 +147,7 @@ const VARIABLES = z.object({
     .transform(Number)
     .optional(),
   WEBSUB_CALLBACK_ORIGIN: url
-    .refine(
-      (value) => value.pathname === "/" && !value.search && !value.hash,
-      got("must be an origin such as https://push.example.com, without a path"),
-    )
+    .refine(isOrigin, got("must be an origin such as https://push.example.com, without a path"))
     .optional(),
   BLOG_API_URL: url.optional(),
   BLOG_API_KEY: z.string().optional(),
@@ -190,6 +187,9 @@ const VARIABLES = z.object({
       ].join(","),
     ),
   FEATURED_VIDEO_URL: z.string().default("https://www.youtube.com/watch?v=aqz-KE-bpKQ"),
+  YOUTUBE_POSTER_ORIGIN: url
+    .refine(isOrigin, got("must be an origin such as https://i.ytimg.com, without a path"))
+    .prefault("https://i.ytimg.com"),
 });
 
 const CONFIG = VARIABLES.refine(
@@ -251,6 +251,7 @@ const CONFIG = VARIABLES.refine(
         marketBoardUrl: env.MARKET_BOARD_URL,
         partnerDocUrls: env.PARTNER_DOC_URLS as [URL, URL, URL],
         featuredVideoUrl: env.FEATURED_VIDEO_URL,
+        youtubePosterOrigin: env.YOUTUBE_POSTER_ORIGIN,
       },
     };
   });

@@ -1,13 +1,16 @@
-import { parseYouTubeUrl, youTubeEmbedUrl, youTubePosterUrl } from "@/lib/markdown";
+import { parseYouTubeUrl, youTubeEmbedUrl } from "@/lib/markdown";
+import { videoPoster } from "@/lib/photos";
 import { VideoFacade } from "./video-facade";
 import styles from "./video-block.module.css";
 
 /**
  * The spec's video block: a YouTube address in one of the four accepted forms, shown as a
  * light facade (poster and play button, no third-party script) that becomes the
- * privacy-enhanced player on click. Anything else shows "Invalid YouTube URL".
+ * privacy-enhanced player on click. Its poster comes from the site's own origin (lib/photos),
+ * so nothing is asked of YouTube until the reader presses play. Anything else shows
+ * "Invalid YouTube URL".
  */
-export function VideoBlock({ url, title }: { url: string; title: string }) {
+export async function VideoBlock({ url, title }: { url: string; title: string }) {
   const video = parseYouTubeUrl(url);
   if (!video) {
     return (
@@ -20,7 +23,7 @@ export function VideoBlock({ url, title }: { url: string; title: string }) {
     <VideoFacade
       title={title}
       embedUrl={youTubeEmbedUrl(video, true)}
-      posterUrl={youTubePosterUrl(video)}
+      poster={await videoPoster(video.id)}
       vertical={video.isShort}
     />
   );

@@ -6,12 +6,13 @@ import styles from "./video-block.module.css";
 export function VideoFacade({
   title,
   embedUrl,
-  posterUrl,
+  poster,
   vertical,
 }: {
   title: string;
   embedUrl: string;
-  posterUrl: string;
+  /** The poster at the site's own origin, at its widths. */
+  poster: { src: string; srcSet: string; sizes: string };
   vertical: boolean;
 }) {
   const [playing, setPlaying] = useState(false);
@@ -34,13 +35,21 @@ export function VideoFacade({
 
   return (
     <div className={className}>
-      <button
-        type="button"
-        className={styles.facade}
-        // A CSS background: if the poster cannot load, the dark panel stays, never a broken image.
-        style={{ backgroundImage: `url("${posterUrl}")` }}
-        onClick={() => setPlaying(true)}
-      >
+      <button type="button" className={styles.facade} onClick={() => setPlaying(true)}>
+        {/* Empty alt: the label says what the video is. Lazy: the video sits screens down on a
+            phone. A poster that cannot load leaves the dark panel (empty alt shows no icon). */}
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img
+          className={styles.poster}
+          src={poster.src}
+          srcSet={poster.srcSet}
+          sizes={poster.sizes}
+          width={480}
+          height={360}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
         <span className={styles.playIcon} aria-hidden="true" />
         <span className={styles.facadeLabel}>
           <span className="visually-hidden">Play video: </span>

@@ -166,7 +166,6 @@ test("keyboard: the headline toggle and the video facade work with Enter and Spa
   await page.route("https://www.youtube-nocookie.com/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title>" }),
   );
-  await page.route("https://i.ytimg.com/**", (route) => route.fulfill({ status: 404 }));
   await page.goto("/");
   const toggle = page.getByRole("button", { name: /^See All \(\d+ articles\)$/ });
   await toggle.focus();

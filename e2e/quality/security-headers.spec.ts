@@ -111,7 +111,6 @@ test.describe("the pages work under the policy", () => {
     await page.route("https://www.youtube-nocookie.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title>" }),
     );
-    await page.route("https://i.ytimg.com/**", (route) => route.fulfill({ status: 404 }));
     await page.goto("/");
     await page.getByRole("button", { name: /Play video/ }).click();
     const frame = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');

@@ -98,6 +98,18 @@ function itemPhoto(id, index) {
   return { path: photoPath(id, index + 1, kind), type: "image/jpeg", kind, ...PHOTO_SIZES[kind] };
 }
 
+/**
+ * The videos the stand-in's YouTube image host (posters.mjs) has a poster for: the featured
+ * video (FEATURED_VIDEO_URL's default) and two Shorts of content/blog. Any other id is a 404,
+ * as YouTube answers for a video it has no poster for; NO_POSTER_VIDEO is one a page shows
+ * (the stand-in blog's post with a video, blog-catalogue.cjs, and one post of content/blog).
+ */
+const POSTER_VIDEOS = ["aqz-KE-bpKQ", "Rb7mKq2xT9w", "Xo3nPz8LqAe"];
+const NO_POSTER_VIDEO = "Kd4_vR8eYpM";
+
+/** YouTube's `hqdefault.jpg`: 480×360, a widescreen video's 16:9 frame between black bars. */
+const POSTER_SIZE = { width: 480, height: 360 };
+
 module.exports = {
   SECTION_FEEDS,
   itemAgeMinutes,
@@ -109,4 +121,7 @@ module.exports = {
   ORIGINAL_PHOTO_FEEDS,
   photoPath,
   itemPhoto,
+  POSTER_VIDEOS,
+  NO_POSTER_VIDEO,
+  POSTER_SIZE,
 };

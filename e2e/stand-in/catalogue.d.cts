@@ -15,3 +15,6 @@ export declare function itemPhoto(
   id: string,
   index: number,
 ): (PhotoSize & { path: string; type: string; kind: PhotoKind | "svg" }) | null;
+export declare const POSTER_VIDEOS: string[];
+export declare const NO_POSTER_VIDEO: string;
+export declare const POSTER_SIZE: PhotoSize;

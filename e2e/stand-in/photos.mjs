@@ -163,6 +163,11 @@ function render(s, width, height, { grain, texture }) {
   return pixels;
 }
 
+/** Raw RGB pixels of scene `n` of `id` at a size of its own, as a wire photo is drawn. */
+export function drawScene(id, n, width, height) {
+  return Buffer.from(render(scene(id, n), width, height, ENCODING.wire).buffer);
+}
+
 /** Makes a photo's JPEG: `kind` is "wire" or "original". */
 export async function makePhoto(id, n, kind) {
   const { width, height } = PHOTO_SIZES[kind];

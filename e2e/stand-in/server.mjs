@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * The upstream stand-in: one real HTTP server on 127.0.0.1 that plays every outside party
- * the site talks to (embed hosts, feed hosts, the blog functions host, a WebSub hub). The app
- * is pointed at it through its documented environment variables, exactly as an operator
- * would point it at the real hosts. Tests steer it through /__control.
+ * the site talks to (embed hosts, feed hosts, YouTube's image host, the blog functions host, a
+ * WebSub hub). The app is pointed at it through its documented environment variables, exactly
+ * as an operator would point it at the real hosts. Tests steer it through /__control.
  *
  *   node e2e/stand-in/server.mjs [--port 4010] [--radio-port 8076]
  *
@@ -16,6 +16,7 @@ import { blogRoutes } from "./blog.mjs";
 import { embedRoutes } from "./embeds.mjs";
 import { feedRoutes, hasFeed } from "./feeds.mjs";
 import { photoRoutes } from "./photos.mjs";
+import { posterRoutes } from "./posters.mjs";
 import { startSampleStation } from "./radio.mjs";
 import { createHub, HUB_FETCH_HEADER } from "./websub-hub.mjs";
 
@@ -29,7 +30,14 @@ const radioPort = radioFlag >= 0 ? Number(args[radioFlag + 1]) : null;
 const hub = createHub({ origin: `http://127.0.0.1:${port}`, hasFeed });
 
 /** Route table: [method, pattern, handler(req, res, { url, match, state, send, override, hub })] */
-const routes = [...embedRoutes, ...feedRoutes, ...photoRoutes, ...blogRoutes, ...hub.routes];
+const routes = [
+  ...embedRoutes,
+  ...feedRoutes,
+  ...photoRoutes,
+  ...posterRoutes,
+  ...blogRoutes,
+  ...hub.routes,
+];
 
 /**
  * Mutable behaviour that tests change through /__control and reset between tests.

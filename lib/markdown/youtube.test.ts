@@ -1,4 +1,4 @@
-import { parseYouTubeUrl, youTubeEmbedUrl } from "./youtube";
+import { parseYouTubeUrl, youTubeEmbedUrl, youTubePosterUrl } from "./youtube";
 
 describe("parseYouTubeUrl", () => {
   const id = "aqz-KE-bpKQ";
@@ -50,5 +50,17 @@ describe("youTubeEmbedUrl", () => {
     expect(url.pathname).toBe("/embed/aqz-KE-bpKQ");
     expect(url.searchParams.get("rel")).toBe("0");
     expect(url.searchParams.get("autoplay")).toBe("1");
+  });
+});
+
+describe("youTubePosterUrl", () => {
+  it("names the video's poster on the configured image host, and nothing of the page's address", () => {
+    const video = { id: "aqz-KE-bpKQ" };
+    expect(youTubePosterUrl(video, new URL("https://i.ytimg.com"))).toBe(
+      "https://i.ytimg.com/vi/aqz-KE-bpKQ/hqdefault.jpg",
+    );
+    expect(youTubePosterUrl(video, new URL("http://127.0.0.1:4010/"))).toBe(
+      "http://127.0.0.1:4010/vi/aqz-KE-bpKQ/hqdefault.jpg",
+    );
   });
 });

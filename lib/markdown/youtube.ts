@@ -54,6 +54,11 @@ export function youTubeEmbedUrl(video: YouTubeVideo, autoplay = false): string {
   return `https://www.youtube-nocookie.com/embed/${video.id}?${params}`;
 }
 
-export function youTubePosterUrl(video: YouTubeVideo): string {
-  return `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`;
+/**
+ * YouTube's poster of a video on its image host (YOUTUBE_POSTER_ORIGIN). Only the server fetches
+ * it (lib/photos/video-posters.ts), so no reader's browser asks YouTube before pressing play.
+ * `hqdefault` (480×360) is the one every video has; the larger ones are missing for many.
+ */
+export function youTubePosterUrl(video: Pick<YouTubeVideo, "id">, origin: URL): string {
+  return `${origin.origin}/vi/${video.id}/hqdefault.jpg`;
 }

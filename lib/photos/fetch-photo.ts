@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { OutsideGetError, outsideGet } from "../net/outside-get";
+import { OutsideGetError, outsideGet } from "../net";
 
 /**
  * One headline photo from its host, with the limits of a feed (lib/net/outside-get.ts: a

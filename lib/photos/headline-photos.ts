@@ -1,5 +1,5 @@
 import { DEFAULT_PHOTO, photoBase } from "./paths";
-import { photoStore } from "./photo-store";
+import { sitePhotos } from "./photo-variants";
 
 /**
  * How long reading a section's headlines waits for their photos to be checked (fetched once,
@@ -19,7 +19,7 @@ export async function withSitePhotos<T extends { imageUrl: string }>(
   articles: T[],
   trustedOrigins: ReadonlySet<string>,
 ): Promise<T[]> {
-  const store = photoStore();
+  const photos = sitePhotos();
   let budget: ReturnType<typeof setTimeout> | undefined;
   const timeUp = new Promise<"pending">((resolve) => {
     budget = setTimeout(() => resolve("pending"), PHOTO_CHECK_BUDGET_MS);
@@ -28,9 +28,9 @@ export async function withSitePhotos<T extends { imageUrl: string }>(
     return await Promise.all(
       articles.map(async (article) => {
         if (!/^https?:\/\//.test(article.imageUrl)) return article;
-        const id = await store.register(article.imageUrl);
+        const id = await photos.names.register(article.imageUrl);
         const state = await Promise.race([
-          store.ensureSource(id, article.imageUrl, trustedOrigins),
+          photos.ensureSource(id, article.imageUrl, trustedOrigins),
           timeUp,
         ]);
         return { ...article, imageUrl: state === "dead" ? DEFAULT_PHOTO : photoBase(id) };

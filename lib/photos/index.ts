@@ -1,6 +1,9 @@
-/** Headline photos from the site's own origin: the front door of lib/photos. */
+/** Headline photos and video posters from the site's own origin: the front door of lib/photos. */
 export { withSitePhotos, PHOTO_CHECK_BUDGET_MS } from "./headline-photos";
-export { photoStore, photoId } from "./photo-store";
+export { photoId } from "./photo-names";
+export { photoResponse } from "./photo-response";
+export { sitePhotos } from "./photo-variants";
+export { posterVariant, videoPoster } from "./video-posters";
 export {
   CARD_SIZES,
   DEFAULT_PHOTO,
@@ -9,6 +12,7 @@ export {
   PHOTO_WIDTHS,
   isPhotoId,
   parsePhotoFile,
+  parsePosterFile,
   photoBase,
   photoSources,
   type PhotoWidth,

@@ -1,10 +1,10 @@
 /**
- * The addresses of headline photos on the site's own origin, and the widths they are made
- * at. Pure: the article card (rendered on the server, shipped as a client component) builds
- * its `srcset` from these.
+ * The addresses of headline photos and video posters on the site's own origin, and the widths
+ * they are made at. Pure: the article card and the video facade (client components) build
+ * their `srcset` from these.
  *
  * A photo is `/photo/<id>/<width>.webp`: `<id>` names a photo a headline named (the hash of
- * its address, lib/photos/photo-id.ts), `<width>` one of PHOTO_WIDTHS. Nothing else is
+ * its address, photo-names.ts), `<width>` one of PHOTO_WIDTHS. Nothing else is
  * answered (app/photo/[id]/[file]/route.ts).
  */
 
@@ -63,4 +63,37 @@ export function parsePhotoFile(file: string): PhotoWidth | null {
   const match = /^([1-9]\d{2,3})\.webp$/.exec(file);
   const width = match ? Number(match[1]) : NaN;
   return (PHOTO_WIDTHS as readonly number[]).includes(width) ? (width as PhotoWidth) : null;
+}
+
+/** A video's poster: `/photo/video/<video id>/<width>.webp` (video-posters.ts). */
+export const POSTER_PATH = `${PHOTO_PATH}/video`;
+
+/**
+ * The poster's widths. YouTube's poster is 480 px wide (a 16:9 frame of 480×270 inside 4:3),
+ * and the facade from 288 px (a 320 px phone) to 56rem (the home page): every screen takes 480
+ * but a small one at 1×, which takes 320. A wider file would only be 480 px enlarged.
+ */
+export const POSTER_WIDTHS = [320, 480] as const;
+
+/**
+ * The facade's width: the home page's 56rem at most, the screen's under it. A Short's frame is
+ * narrower, but the 4:3 poster covering its 9:16 is drawn about as wide.
+ */
+export const POSTER_SIZES = "(min-width: 58rem) 56rem, 100vw";
+
+/** `src`, `srcset` and `sizes` of a video's poster, at the site's own origin. */
+export function posterSources(videoId: string): { src: string; srcSet: string; sizes: string } {
+  const base = `${POSTER_PATH}/${videoId}`;
+  return {
+    src: `${base}/${POSTER_WIDTHS.at(-1)}.webp`,
+    srcSet: POSTER_WIDTHS.map((width) => `${base}/${width}.webp ${width}w`).join(", "),
+    sizes: POSTER_SIZES,
+  };
+}
+
+/** The width a poster's file name `<width>.webp` asks for, when it is one that is made. */
+export function parsePosterFile(file: string): number | null {
+  const match = /^([1-9]\d{2})\.webp$/.exec(file);
+  const width = match ? Number(match[1]) : NaN;
+  return (POSTER_WIDTHS as readonly number[]).includes(width) ? width : null;
 }

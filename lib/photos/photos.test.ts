@@ -7,11 +7,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { startRedis, type RedisServer } from "../../e2e/redis/instances.cjs";
 import { redisConfigured } from "../cache";
-import { outsideGet } from "../net/outside-get";
+import { outsideGet } from "../net";
 import { PhotoDiskCache } from "./disk-cache";
 import { assertPhoto, PhotoRefusedError } from "./fetch-photo";
 import { isPhotoId, parsePhotoFile, photoBase, photoSources, PHOTO_WIDTHS } from "./paths";
-import { photoId, PhotoStore } from "./photo-store";
+import { photoId, PhotoNames } from "./photo-names";
+import { openPhotos } from "./photo-variants";
 
 /** A photo-like JPEG: a gradient with grain, `width` × `height`. */
 async function jpeg(width: number, height: number, quality = 85): Promise<Buffer> {
@@ -145,7 +146,7 @@ describe("PhotoDiskCache", () => {
   });
 });
 
-describe("PhotoStore against a photo host on 127.0.0.1", () => {
+describe("photos against a photo host on 127.0.0.1", () => {
   let server: http.Server;
   let origin: string;
   let dir: string;
@@ -202,8 +203,8 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
   };
 
   it("refuses a photo on a loopback host that is no configured feed's, without connecting", async () => {
-    const store = new PhotoStore(dir, 50 * 1024 * 1024);
-    const id = await store.register(`${origin}/wire.jpg`);
+    const store = openPhotos(dir, 50 * 1024 * 1024);
+    const id = await store.names.register(`${origin}/wire.jpg`);
     expect(
       await store.ensureSource(id, `${origin}/wire.jpg`, new Set(["https://feeds.example"])),
     ).toBe("dead");
@@ -223,8 +224,8 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
     });
 
     it("fetches the original once and makes each width once, as 16:9 WebP no wider than asked", async () => {
-      const store = new PhotoStore(dir, 50 * 1024 * 1024);
-      const id = await store.register(`${origin}/wire.jpg`);
+      const store = openPhotos(dir, 50 * 1024 * 1024);
+      const id = await store.names.register(`${origin}/wire.jpg`);
       const [a, b] = await Promise.all([
         store.variant(id, 400, trusted),
         store.variant(id, 400, trusted),
@@ -241,12 +242,12 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
       expect(wide.width).toBeLessThanOrEqual(1050);
       expect(hits).toEqual(["/wire.jpg"]);
       // A new process on the same folder: from disk, no fetch, the id still answered.
-      const again = new PhotoStore(dir, 50 * 1024 * 1024);
+      const again = openPhotos(dir, 50 * 1024 * 1024);
       expect(await again.variant(id, 640, trusted)).toBeInstanceOf(Buffer);
       expect(hits).toEqual(["/wire.jpg"]);
       // Its files dropped to make room (or wiped): a page that names it still gets it.
       rmSync(path.join(dir, "photos"), { recursive: true });
-      const afterWipe = new PhotoStore(dir, 50 * 1024 * 1024);
+      const afterWipe = openPhotos(dir, 50 * 1024 * 1024);
       expect(await afterWipe.variant(id, 400, trusted)).toBeInstanceOf(Buffer);
       expect(hits).toEqual(["/wire.jpg", "/wire.jpg"]);
     });
@@ -254,7 +255,7 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
     // Forty-four widths of 1050 px photos: a slow machine takes seconds, so a wide time limit
     // (the test counts what was made in which order, never how long it took).
     it("makes a reader's width before the widths it makes ahead of readers", async () => {
-      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      const store = openPhotos(dir, 50 * 1024 * 1024);
       const widthsMade = (ids: string[]) =>
         ids.reduce(
           (sum, id) =>
@@ -264,13 +265,13 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
         );
       // A cold start: ten photos' originals arrive at once, and each queues its four widths.
       const addresses = Array.from({ length: 10 }, (_, n) => `${origin}/wire-${n + 1}.jpg`);
-      const ahead = await Promise.all(addresses.map((address) => store.register(address)));
+      const ahead = await Promise.all(addresses.map((address) => store.names.register(address)));
       await Promise.all(ahead.map((id, n) => store.ensureSource(id, addresses[n]!, trusted)));
       const queued = PHOTO_WIDTHS.length * ahead.length - widthsMade(ahead);
       expect(queued).toBeGreaterThan(20);
 
       // A reader asks for another photo: made next, not after the forty.
-      const reader = await store.register(`${origin}/wire-11.jpg`);
+      const reader = await store.names.register(`${origin}/wire-11.jpg`);
       const before = widthsMade(ahead);
       expect(await store.variant(reader, 640, trusted)).toBeInstanceOf(Buffer);
       const meanwhile = widthsMade(ahead) - before;
@@ -294,20 +295,20 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
     }, 60_000);
 
     it("gives an id out only once it is recorded, also to renders asking at the same time", async () => {
-      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      const store = openPhotos(dir, 50 * 1024 * 1024);
       const address = `${origin}/wire.jpg`;
       // Two renders name the same photo at once; each page may send its reader's browser to
       // another instance (here: a store started on the same disk) the moment it has the id.
-      const [first, second] = [store.register(address), store.register(address)];
+      const [first, second] = [store.names.register(address), store.names.register(address)];
       const id = await second;
       expect(existsSync(path.join(dir, "names", id))).toBe(true);
-      expect(await new PhotoStore(dir, 50 * 1024 * 1024).address(id)).toBe(address);
+      expect(await openPhotos(dir, 50 * 1024 * 1024).names.address(id)).toBe(address);
       expect(await first).toBe(id);
       expect(hits).toEqual([]);
     });
 
     it("answers null for an id no headline named, without fetching or writing", async () => {
-      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      const store = openPhotos(dir, 50 * 1024 * 1024);
       expect(await store.variant(photoId(`${origin}/wire.jpg`), 400, trusted)).toBeNull();
       expect(await store.variant("AAAAAAAAAAAAAAAAAAAAAA", 400, trusted)).toBeNull();
       expect(hits).toEqual([]);
@@ -316,9 +317,9 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
     });
 
     it("calls an SVG, a disguised SVG or a missing photo dead, and does not ask again soon", async () => {
-      const store = new PhotoStore(dir, 50 * 1024 * 1024);
+      const store = openPhotos(dir, 50 * 1024 * 1024);
       for (const name of ["/drawing.svg", "/disguised.jpg", "/gone.jpg"]) {
-        const id = await store.register(`${origin}${name}`);
+        const id = await store.names.register(`${origin}${name}`);
         expect(await store.ensureSource(id, `${origin}${name}`, trusted)).toBe("dead");
         expect(await store.variant(id, 400, trusted)).toBe("dead");
       }
@@ -328,13 +329,13 @@ describe("PhotoStore against a photo host on 127.0.0.1", () => {
   });
 });
 
-describe("PhotoStore's names in a real Redis (redis-server on 127.0.0.1)", () => {
+describe("photo names in a real Redis (redis-server on 127.0.0.1)", () => {
   // Each store is an instance of its own: its own disk, its own memory, the one Redis.
   let redis: RedisServer;
   let parent: string;
-  const stores: PhotoStore[] = [];
+  const stores: PhotoNames[] = [];
   const instance = () => {
-    const store = new PhotoStore(mkdtempSync(path.join(parent, "instance-")), 50 * 1024 * 1024);
+    const store = new PhotoNames(mkdtempSync(path.join(parent, "instance-")));
     stores.push(store);
     return store;
   };

@@ -3,6 +3,6 @@
  * One value per process (singleton.mjs), one flight per key (single-flight.ts), and a limiter
  * that runs a few tasks at a time, the urgent first (limiter.ts).
  */
-export { PriorityLimiter } from "./limiter";
+export { PriorityLimiter, type Job } from "./limiter";
 export { SingleFlight } from "./single-flight";
 export { processSingleton } from "./singleton.mjs";

@@ -38,10 +38,12 @@ function contentSecurityPolicy(
       ...(adOrigin ? [adOrigin] : []),
       ...(development ? ["'unsafe-eval'"] : []),
     ],
-    // Inline style attributes (reserved embed heights, the video poster) and Next's styles.
+    // Inline style attributes (reserved ad and embed heights, the slider's fill) and Next's styles.
     ["style-src", "'self'", "'unsafe-inline'"],
-    // Headline photos come from any publisher's host. On an https site plain-http images would
-    // be upgraded anyway (upgrade-insecure-requests); an http site may show them as they are.
+    // Headline photos and video posters are the site's own (lib/photos): no YouTube host here.
+    // Other hosts' images are the blog's (a post's image card, its logos), from any host. On an
+    // https site plain-http images would be upgraded anyway (upgrade-insecure-requests); an
+    // http site may show them as they are.
     ["img-src", "'self'", "data:", "https:", ...(https ? [] : ["http:"])],
     ["font-src", "'self'"],
     ["connect-src", "'self'"],

@@ -1,5 +1,5 @@
 import { configuredFeedOrigins } from "@/lib/news";
-import { DEFAULT_PHOTO, isPhotoId, parsePhotoFile, photoStore } from "@/lib/photos";
+import { isPhotoId, parsePhotoFile, photoResponse, sitePhotos } from "@/lib/photos";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -16,28 +16,6 @@ export async function GET(
 ): Promise<Response> {
   const { id, file } = await params;
   const width = parsePhotoFile(file);
-  if (!isPhotoId(id) || width === null) return notFound();
-  const photo = await photoStore().variant(id, width, configuredFeedOrigins());
-  if (photo === null) return notFound();
-  if (photo === "dead") {
-    return new Response(null, {
-      status: 302,
-      headers: { Location: DEFAULT_PHOTO, "Cache-Control": "public, max-age=300" },
-    });
-  }
-  return new Response(new Uint8Array(photo), {
-    headers: {
-      "Content-Type": "image/webp",
-      "Content-Length": String(photo.length),
-      // The id names one address and the width one rendering of it: the bytes never change.
-      "Cache-Control": "public, max-age=31536000, immutable",
-    },
-  });
-}
-
-function notFound(): Response {
-  return new Response("Not found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" },
-  });
+  if (!isPhotoId(id) || width === null) return photoResponse(null);
+  return photoResponse(await sitePhotos().variant(id, width, configuredFeedOrigins()));
 }
