@@ -161,7 +161,7 @@ test("an id or width the site did not issue is a 404, with no fetch and nothing 
   // Let the widths being made in the background settle before measuring the folder.
   for (const width of WIDTHS) await request.get(`/photo/${id}/${width}.webp`);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  // Photo requests only: the feeds are polled in the background meanwhile (lib/news/scheduler.ts).
+  // Photo requests only: the feeds are polled in the background meanwhile (lib/news/schedule/scheduler.ts).
   const photoHits = async () =>
     Object.entries(
       (await (await fetch(`${STAND_IN_URL}/__control/hits`)).json()) as Record<string, number>,

@@ -218,7 +218,7 @@ console.log(
   const { chromium } = await import("@playwright/test");
   const { createHash } = await import("node:crypto");
   const { SECTION_FEEDS, itemPhoto } = catalogue;
-  // Every sample photo's address by the id the site gives it (lib/photos/photo-store.ts).
+  // Every sample photo's address by the id the site gives it (lib/photos/photo-names.ts).
   const originals = new Map();
   for (const feed of new Set(Object.values(SECTION_FEEDS).flat())) {
     for (let index = 0; index < 40; index++) {

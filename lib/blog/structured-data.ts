@@ -30,7 +30,7 @@ export function blogPostingJsonLd(
   };
 }
 
-/** The post's generated share image (app/blog/[slug]/opengraph-image.tsx). */
+/** The post's generated share image (app/[publication]/blog/[slug]/opengraph-image.tsx). */
 export function blogPostImageUrl(publication: Publication, slug: string): string {
   return publicationUrl(publication, `/blog/${slug}/opengraph-image`);
 }
