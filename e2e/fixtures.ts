@@ -17,7 +17,7 @@ export type { APIRequestContext, APIResponse, Page } from "@playwright/test";
  * Resolves once React has hydrated the page's body (e2e/helpers.ts `hydrated`); at once on a
  * page that loads no script of the framework's (a feed, a text file).
  */
-export async function frameworkRunning(page: Page): Promise<void> {
+async function frameworkRunning(page: Page): Promise<void> {
   if ((await page.locator('script[src^="/_next/static/"]').count()) === 0) return;
   await hydrated(page.locator("body"));
 }

@@ -19,7 +19,7 @@ const SECTIONS = Object.keys(SECTION_FEEDS);
 
 const page = (path: string, content = true): QualityRoute => ({ path, status: 200, content });
 
-export const ALL_ROUTES: readonly QualityRoute[] = [
+const ALL_ROUTES: readonly QualityRoute[] = [
   page("/"),
   ...SECTIONS.map((slug) => page(`/${slug}`)),
   page("/events"),
@@ -45,6 +45,3 @@ export const ALL_ROUTES: readonly QualityRoute[] = [
 
 /** The routes the gates check. */
 export const ROUTES: readonly QualityRoute[] = ALL_ROUTES;
-
-export const route = (path: string): QualityRoute | undefined =>
-  ROUTES.find((r) => r.path === path);

@@ -5,7 +5,7 @@ import http from "node:http";
 import { RADIO_PORT } from "../env.cjs";
 
 const SOCKET = `${process.env.TMPDIR ?? "/tmp"}/riverbend-station-${RADIO_PORT}.sock`;
-export const STATION = `http://127.0.0.1:${RADIO_PORT}`;
+const STATION = `http://127.0.0.1:${RADIO_PORT}`;
 export const STATION_TITLE = "Riverbend Morning Show";
 
 function order(method: "GET" | "POST", path: string): Promise<string> {

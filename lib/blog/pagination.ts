@@ -21,12 +21,9 @@ export function pageItems(current: number, pages: number): PageItem[] {
   return [1, "gap", current - 1, current, current + 1, "gap", pages];
 }
 
-/** The largest page number the list answers; past it, numbers are refused outright. */
-export const MAX_PAGE_NUMBER = 9_999;
-
 /**
  * Reads the `page` route value: a whole number written as plain digits without a leading
- * zero, between 1 and MAX_PAGE_NUMBER. Anything else is null.
+ * zero, between 1 and 9,999 (past it, numbers are refused outright). Anything else is null.
  */
 export function parsePageNumber(raw: string | string[] | undefined): number | null {
   if (typeof raw !== "string" || !/^[1-9]\d{0,3}$/.test(raw)) return null;

@@ -3,4 +3,4 @@
  * schema and rehype steps) and the URL rules of embedded YouTube videos (youtube.ts).
  */
 export { markdownToHtml, rehypePlugins, remarkPlugins, remarkRehypeOptions } from "./markdown";
-export { parseYouTubeUrl, youTubeEmbedUrl, youTubePosterUrl } from "./youtube";
+export { parseYouTubeUrl, youTubeEmbedUrl } from "./youtube";

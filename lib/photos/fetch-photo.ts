@@ -10,9 +10,9 @@ import { OutsideGetError, outsideGet } from "../net";
  * before it is decoded (a "decompression bomb").
  */
 
-export const PHOTO_TIMEOUT_MS = 8_000;
+const PHOTO_TIMEOUT_MS = 8_000;
 /** Uploaded originals on blogs run to several MB; beyond this no card needs the bytes. */
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** 40 megapixels: an 8K photo; a tiny file that claims more is refused unread. */
 export const PHOTO_MAX_PIXELS = 40_000_000;
 const FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
@@ -35,7 +35,8 @@ export async function fetchPhoto(
     trustedOrigins,
   });
   // No validators are sent, so a 304 cannot come; it would mean a broken host.
-  if (result.status !== "ok") throw new OutsideGetError("304 to an unconditional GET", "http-error");
+  if (result.status !== "ok")
+    throw new OutsideGetError("304 to an unconditional GET", "http-error");
   const type = result.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type.includes("svg") || type.startsWith("text/") || type.includes("html")) {
     throw new PhotoRefusedError(`not a photo: content-type ${type}`);

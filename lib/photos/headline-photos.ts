@@ -6,7 +6,7 @@ import { sitePhotos } from "./photo-variants";
  * kept on disk). A photo not checked by then is named all the same: its route makes it when
  * asked, or answers with the default photo if it turns out dead.
  */
-export const PHOTO_CHECK_BUDGET_MS = 2_000;
+const PHOTO_CHECK_BUDGET_MS = 2_000;
 
 /**
  * The headlines with their photos on the site's own origin: each feed photo becomes

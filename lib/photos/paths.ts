@@ -8,7 +8,7 @@
  * answered (app/photo/[id]/[file]/route.ts).
  */
 
-export const PHOTO_PATH = "/photo";
+const PHOTO_PATH = "/photo";
 
 /** The photo a card shows when its headline has none, or its own could not be had. */
 export const DEFAULT_PHOTO = "/images/default-news.svg";
@@ -22,7 +22,7 @@ export const PHOTO_WIDTHS = [400, 640, 800, 1200] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 
 /** The width written in `src`, for browsers that ignore `srcset`. */
-export const FALLBACK_WIDTH: PhotoWidth = 640;
+const FALLBACK_WIDTH: PhotoWidth = 640;
 
 /** Cards are 16:9 (components/news/news.module.css): photos are cropped to it when made. */
 export const PHOTO_ASPECT = 16 / 9;
@@ -66,7 +66,7 @@ export function parsePhotoFile(file: string): PhotoWidth | null {
 }
 
 /** A video's poster: `/photo/video/<video id>/<width>.webp` (video-posters.ts). */
-export const POSTER_PATH = `${PHOTO_PATH}/video`;
+const POSTER_PATH = `${PHOTO_PATH}/video`;
 
 /**
  * The poster's widths. YouTube's poster is 480 px wide (a 16:9 frame of 480×270 inside 4:3),
@@ -79,7 +79,7 @@ export const POSTER_WIDTHS = [320, 480] as const;
  * The facade's width: the home page's 56rem at most, the screen's under it. A Short's frame is
  * narrower, but the 4:3 poster covering its 9:16 is drawn about as wide.
  */
-export const POSTER_SIZES = "(min-width: 58rem) 56rem, 100vw";
+const POSTER_SIZES = "(min-width: 58rem) 56rem, 100vw";
 
 /** `src`, `srcset` and `sizes` of a video's poster, at the site's own origin. */
 export function posterSources(videoId: string): { src: string; srcSet: string; sizes: string } {

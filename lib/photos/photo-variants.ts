@@ -41,7 +41,7 @@ export interface VariantShape {
 const CARD_QUALITY: Record<PhotoWidth, number> = { 400: 70, 640: 70, 800: 62, 1200: 50 };
 
 /** A headline's photo, cropped to the card's 16:9. */
-export const CARD_PHOTO: VariantShape = {
+const CARD_PHOTO: VariantShape = {
   widths: PHOTO_WIDTHS,
   aspect: PHOTO_ASPECT,
   quality: (width) => CARD_QUALITY[width as PhotoWidth],

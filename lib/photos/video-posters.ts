@@ -14,7 +14,7 @@ import { POSTER_WIDTHS, posterSources } from "./paths";
  * poster for (404, an error, a timeout) gets the default photo.
  */
 
-export const VIDEO_POSTER: VariantShape = {
+const VIDEO_POSTER: VariantShape = {
   widths: POSTER_WIDTHS,
   // YouTube's 4:3 frame as it is: the facade covers its own 16:9 (or a Short's 9:16) with it.
   aspect: null,

@@ -10,7 +10,7 @@ import { publicationByKey } from "./registry";
 export { embedAddress } from "./embeds";
 export { fillPublication, localize } from "./fill";
 export type { Publication } from "./publication";
-export { embeddedPublication, publications } from "./registry";
+export { publications } from "./registry";
 
 /** An absolute address on the publication's own origin. */
 export function publicationUrl(publication: Publication, path = "/"): string {

@@ -108,12 +108,12 @@ describe("a network's publications", () => {
   /** The modules as a process started with the environment set now loads them. */
   const started = () => {
     let loaded!: {
-      network: typeof import("../../publication");
+      network: typeof import("../../publication/registry");
       feeds: typeof import("./feeds-config");
     };
     jest.isolateModules(() => {
       loaded = {
-        network: jest.requireActual("../../publication"),
+        network: jest.requireActual("../../publication/registry"),
         feeds: jest.requireActual("./feeds-config"),
       };
     });

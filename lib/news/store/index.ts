@@ -4,6 +4,5 @@
  * instance); the one way a copy is stored and announced (copies.ts); and the reader that fills
  * it, one instance at a time per feed (feed-reader.ts).
  */
-export { mergePushed } from "./copies";
 export { applyPush, peekFeed, pollFeed, readFeed, refreshFeed } from "./feed-reader";
 export { EMPTY_HEALTH, feedStore, type FeedCopy, type FeedHealth } from "./feed-store";

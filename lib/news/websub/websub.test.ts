@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { postForm, PostRefusedError } from "../../net/post-form";
-import { mergePushed } from "../store";
+import { mergePushed } from "../store/copies";
 import { validSignature } from "./callback";
 import { isPushed, nextRequestAt, renewBefore, type Subscription } from "./records";
 import type { FeedArticle } from "../types";
