@@ -1,4 +1,4 @@
-import { filterSitemap } from "./sitemap-filter";
+import { filterSitemap } from "./client";
 import { SITEMAP_CATEGORIES } from "./sitemap-pages";
 
 /** The pages the product spec lists for the sitemap, plus /books and /radio from the main nav. */

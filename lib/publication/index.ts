@@ -6,13 +6,17 @@ import { notFound } from "next/navigation";
 import type { Publication } from "./publication";
 import { publicationByKey } from "./registry";
 
+export { brandOf, footerOf, type Brand, type FooterProps } from "./brand";
+export { editorAccess, type EditorAccess } from "./editor-secret";
 export { embedAddress } from "./embeds";
 export { fillPublication, localize } from "./fill";
+export { DEFAULT_PUBLICATION, type NavLink } from "./network";
 export type { Publication } from "./publication";
 export {
   embeddedPublication,
   fromEntry,
   isNetwork,
+  NETWORK_ACCENT,
   publicationByKey,
   publications,
 } from "./registry";
