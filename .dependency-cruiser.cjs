@@ -28,7 +28,7 @@ const UNBUNDLED = [
   "^lib/process/singleton\\.mjs$",
   "^lib/validation/rules\\.mjs$",
 ];
-const BROWSER_SAFE = ["^lib/radio/texts\\.ts$"];
+const BROWSER_SAFE = ["^lib/radio/texts\\.ts$", "^lib/discovery/client\\.ts$"];
 const DOORS = ["^lib/[^/]+/index\\.ts$", ...UNBUNDLED, ...BROWSER_SAFE];
 
 const TESTS_AND_TOOLS = ["\\.test\\.tsx?$", "^e2e/", "^scripts/"];

@@ -2,6 +2,12 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { defineConfig, globalIgnores } from "eslint/config";
 
+const NEXT_INTERNALS = { group: ["next/dist/*"], message: "Use Next.js's public API." };
+const NEXT_LINK = {
+  name: "next/link",
+  message: "Use SiteLink (components/ui/site-link.tsx): the site's links do not prefetch.",
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -19,25 +25,13 @@ export default defineConfig([
     // upstream bug (vercel/next.js#62228) lives in components/not-found/prerender-check.ts.
     ignores: ["components/not-found/prerender-check.ts", "e2e/**"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["next/dist/*"], message: "Use Next.js's public API." }] },
-      ],
+      "no-restricted-imports": ["error", { patterns: [NEXT_INTERNALS], paths: [NEXT_LINK] }],
       "no-restricted-syntax": [
         "error",
         {
           selector:
             "AssignmentExpression > MemberExpression.left[object.property.name='prototype']",
           message: "Never patch a prototype (Node's, Next's or anyone's).",
-        },
-        {
-          // A link's prefetch fetches only the route's tree here (the pages are rendered per
-          // publication), and the click fetches the whole page anyway; on a slow phone each
-          // prefetch was two requests and main-thread tasks during start-up (docs/benchmarks.md).
-          selector:
-            "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
-          message:
-            "Give next/link prefetch={false}: its prefetch costs a phone and gains nothing here.",
         },
       ],
     },
@@ -54,6 +48,16 @@ export default defineConfig([
         { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
       ],
     },
+  },
+  {
+    // Where next/dist may be read, next/link still may not.
+    files: ["components/not-found/prerender-check.ts", "e2e/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK] }] },
+  },
+  {
+    // The one file that wraps next/link (and says why).
+    files: ["components/ui/site-link.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NEXT_INTERNALS] }] },
   },
   {
     files: ["**/*.cjs"],

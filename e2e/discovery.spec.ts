@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { assertWellFormed } from "../lib/discovery/strict-xml";
+import { assertWellFormed } from "../test-support/strict-xml";
 import { parseFeedDocument } from "../lib/news/ingest";
 import { COMPLETE_SLUG, HOSTILE_SLUG, blogPosts } from "./stand-in/blog-catalogue.cjs";
 import { SECTION_FEEDS } from "./stand-in/catalogue.cjs";

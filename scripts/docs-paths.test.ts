@@ -10,7 +10,7 @@ import ts from "typescript";
  * preceded by a letter, `/`, `.` or `-` (so no URL's path and no `.next/…`). It ends at the
  * first character a path does not hold. Where it turns into a pattern or a placeholder (`*`,
  * `{`, `<`, `…`, `...`), the part before must exist: `lib/<folder>/index.ts` needs `lib/`.
- * A module may be named as an import names it (`lib/site` for lib/site.ts). Folders git
+ * A module may be named as an import names it (`lib/env` for lib/env.ts). Folders git
  * ignores (made at run time, such as e2e/.tmp/) are not checked. In markdown, relative link
  * targets must exist too, and a backticked source or doc file's name without a folder
  * (`feed-document.ts`) must be some tracked file's.

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 
 /** The spec's default error screen for unexpected errors inside a page. */
 export default function ErrorPage({
@@ -21,9 +21,9 @@ export default function ErrorPage({
         <button type="button" className="status-button" onClick={reset}>
           Try again
         </button>
-        <Link prefetch={false} href="/" className="status-secondary">
+        <SiteLink href="/" className="status-secondary">
           Return to Home
-        </Link>
+        </SiteLink>
       </div>
     </div>
   );

@@ -3,9 +3,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { PhotoFallbackScript } from "@/components/news/photo-fallback";
-import { brandOf, footerOf } from "@/lib/publication/brand";
-import { publicationFromParams } from "@/lib/publication";
-import { NETWORK_ACCENT } from "@/lib/publication/registry";
+import { brandOf, footerOf, NETWORK_ACCENT, publicationFromParams } from "@/lib/publication";
 import { rssAlternate } from "@/lib/seo";
 
 type Props = { children: ReactNode; params: Promise<{ publication: string }> };

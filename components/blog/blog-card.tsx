@@ -1,5 +1,5 @@
-import Link from "next/link";
-import type { BlogSummary } from "@/lib/blog/types";
+import { SiteLink } from "@/components/ui/site-link";
+import type { BlogSummary } from "@/lib/blog";
 import styles from "./blog.module.css";
 
 export function BlogCard({ blog }: { blog: BlogSummary }) {
@@ -20,10 +20,10 @@ export function BlogCard({ blog }: { blog: BlogSummary }) {
       ) : null}
       <h2 className={styles.cardTitle}>{blog.metaTitle}</h2>
       {blog.metaDescription ? <p className={styles.cardText}>{blog.metaDescription}</p> : null}
-      <Link prefetch={false} href={`/blog/${blog.slug}`} className={styles.readArticle}>
+      <SiteLink href={`/blog/${blog.slug}`} className={styles.readArticle}>
         Read Article<span className="visually-hidden">: {blog.metaTitle}</span>
         <span aria-hidden="true"> →</span>
-      </Link>
+      </SiteLink>
     </li>
   );
 }

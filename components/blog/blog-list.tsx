@@ -1,41 +1,24 @@
-import type { Metadata } from "next";
 import { BlogCard } from "@/components/blog/blog-card";
 import { BlogPagination } from "@/components/blog/blog-pagination";
 import styles from "@/components/blog/blog.module.css";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
+import cardGrid from "@/components/ui/card-grid.module.css";
 import { PageHeader } from "@/components/ui/page-header";
-import { getBlogList, type BlogListResult } from "@/lib/blog";
-import { blogPageHref } from "@/lib/blog/pagination";
-import { BLOG_COPY } from "@/lib/blog/copy";
+import { BLOG_COPY, blogPageHref, type BlogListResult } from "@/lib/blog";
 import { localize, type Publication } from "@/lib/publication";
-import { breadcrumbJsonLd, notFoundMetadata, pageMetadata } from "@/lib/seo";
+import { breadcrumbJsonLd } from "@/lib/seo";
 
 /** A page after the last one (page 1 always exists: it says when there are no posts). */
 export function isPastTheEnd(page: number, list: BlogListResult): boolean {
   return list.status === "ok" && page > Math.max(list.totalPages, 1);
 }
 
-/** A list page's metadata, or the not-found metadata for a page that does not exist. */
-export async function blogListMetadata(
-  publication: Publication,
-  page: number | null,
-): Promise<Metadata> {
-  if (!page) return notFoundMetadata("site");
-  const list = await getBlogList(publication, page);
-  if (isPastTheEnd(page, list)) return notFoundMetadata("site");
-  const copy = localize(BLOG_COPY, publication);
-  return pageMetadata(publication, {
-    title: page === 1 ? copy.title : `${copy.title}, page ${page}`,
-    description: copy.description,
-    path: blogPageHref(page),
-  });
-}
-
 /**
- * One page of the blog list (app/blog/[[...rest]] renders page 1 at /blog, app/blog/page/[page]
- * the others), for a page that exists: `list` is what the blog source answered for it.
+ * One page of the blog list (app/[publication]/blog/[[...rest]] renders page 1 at /blog,
+ * app/[publication]/blog/page/[page] the others), for a page that exists: `list` is what the
+ * blog source answered for it.
  */
 export function BlogList({
   publication,
@@ -75,7 +58,7 @@ export function BlogList({
       ) : (
         <>
           <p className={styles.count}>{`${list.total} articles available`}</p>
-          <ul className={styles.grid}>
+          <ul className={`${cardGrid.grid} ${cardGrid.upToThree}`}>
             {list.blogs.map((blog) => (
               <BlogCard key={blog.slug} blog={blog} />
             ))}

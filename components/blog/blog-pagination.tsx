@@ -1,5 +1,5 @@
-import Link from "next/link";
-import { blogPageHref, pageItems } from "@/lib/blog/pagination";
+import { SiteLink } from "@/components/ui/site-link";
+import { blogPageHref, pageItems } from "@/lib/blog";
 import styles from "./blog.module.css";
 
 /**
@@ -20,15 +20,14 @@ export function BlogPagination({ page, totalPages }: { page: number; totalPages:
             </li>
           ) : (
             <li key={item}>
-              <Link
-                prefetch={false}
+              <SiteLink
                 href={blogPageHref(item)}
                 className={styles.pageLink}
                 aria-current={item === page ? "page" : undefined}
                 aria-label={`Page ${item}`}
               >
                 {item}
-              </Link>
+              </SiteLink>
             </li>
           ),
         )}
@@ -48,13 +47,12 @@ function PageStep({ label, target }: { label: "Previous" | "Next"; target: numbe
     );
   }
   return (
-    <Link
-      prefetch={false}
+    <SiteLink
       href={blogPageHref(target)}
       className={styles.step}
       rel={label === "Next" ? "next" : "prev"}
     >
       {text}
-    </Link>
+    </SiteLink>
   );
 }

@@ -1,7 +1,7 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { Markdown } from "@/components/ui/markdown";
 import { VideoBlock } from "@/components/ui/video-block";
-import type { BlogPost } from "@/lib/blog/types";
+import type { BlogPost } from "@/lib/blog";
 import { formatPublishedDate } from "@/lib/dates";
 import { PostImageCard } from "./post-image-card";
 import styles from "./post.module.css";
@@ -11,9 +11,9 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
   const published = formatPublishedDate(post.date);
   return (
     <article className={styles.post}>
-      <Link prefetch={false} href="/blog" className={styles.back}>
+      <SiteLink href="/blog" className={styles.back}>
         <span aria-hidden="true">←</span>Back to Blog
-      </Link>
+      </SiteLink>
       <header className={styles.header}>
         <h1 className={styles.title}>{post.metaTitle}</h1>
         <time dateTime={post.date} className={styles.date}>
@@ -60,9 +60,9 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
         ) : null}
         <div className={styles.footerRow}>
           <p className={styles.published}>Published on {published}</p>
-          <Link prefetch={false} href="/blog" className={styles.more}>
+          <SiteLink href="/blog" className={styles.more}>
             More Articles<span aria-hidden="true">→</span>
-          </Link>
+          </SiteLink>
         </div>
       </footer>
     </article>

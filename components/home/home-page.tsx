@@ -8,19 +8,10 @@ import { formatLongDate } from "@/lib/dates";
 import { config } from "@/lib/env";
 import { getSectionHeadlines } from "@/lib/news";
 import { BREAKING_NEWS_SECTION } from "@/lib/news";
-import { organizationJsonLd, pageMetadata, websiteJsonLd } from "@/lib/seo";
+import { organizationJsonLd, websiteJsonLd } from "@/lib/seo";
 import type { Publication } from "@/lib/publication";
 
 const HOME_LIMIT = 6;
-
-/** The home page's metadata: the publication's own description, at "/". */
-export function homeMetadata(publication: Publication) {
-  return pageMetadata(publication, {
-    title: "Today's Headlines",
-    description: publication.description,
-    path: "/",
-  });
-}
 
 /** A publication's home page (app/[publication]/[[...path]] renders it at "/"). */
 export async function HomePage({ publication }: { publication: Publication }) {

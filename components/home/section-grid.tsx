@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { SECTIONS } from "@/lib/news";
 import { localize, type Publication } from "@/lib/publication";
 import styles from "./home.module.css";
@@ -9,10 +9,10 @@ export function SectionGrid({ publication }: { publication: Publication }) {
     <ul className={styles.sectionGrid}>
       {localize([...SECTIONS], publication).map((section) => (
         <li key={section.slug}>
-          <Link prefetch={false} href={`/${section.slug}`} className={styles.sectionCard}>
+          <SiteLink href={`/${section.slug}`} className={styles.sectionCard}>
             <span className={styles.sectionTitle}>{section.title}</span>
             <span className={styles.sectionSubtitle}>{section.subtitle}</span>
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

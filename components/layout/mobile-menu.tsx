@@ -1,9 +1,9 @@
 "use client";
 
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { NavLink } from "@/lib/site";
+import type { NavLink } from "@/lib/pages";
 import styles from "./site-header.module.css";
 import { useDetails } from "./use-details";
 
@@ -17,10 +17,12 @@ import { useDetails } from "./use-details";
  * header is taken down and built again after the first paint.
  */
 export function MobileMenu({
+  homeLink,
   newsLinks,
   mainLinks,
   search,
 }: {
+  homeLink: NavLink;
   newsLinks: readonly NavLink[];
   mainLinks: readonly NavLink[];
   search: ReactNode;
@@ -57,13 +59,7 @@ export function MobileMenu({
       </summary>
       <nav id="mobile-menu" aria-label="Mobile" className={styles.mobilePanel}>
         {search}
-        <ul className={styles.mobileList}>
-          <li>
-            <Link prefetch={false} href="/" onClick={close}>
-              Home
-            </Link>
-          </li>
-        </ul>
+        <LinkList links={[homeLink]} onFollow={close} className={styles.mobileList} />
         <p className={styles.mobileHeading}>News</p>
         <LinkList
           links={newsLinks}
@@ -89,9 +85,9 @@ function LinkList({
     <ul className={className}>
       {links.map((link) => (
         <li key={link.href}>
-          <Link prefetch={false} href={link.href} onClick={onFollow}>
+          <SiteLink href={link.href} onClick={onFollow}>
             {link.label}
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { useEffect, useRef } from "react";
-import type { NavLink } from "@/lib/site";
+import type { NavLink } from "@/lib/pages";
 import styles from "./site-header.module.css";
 import { useDetails } from "./use-details";
 
@@ -71,14 +71,13 @@ export function NewsMenu({ links }: { links: readonly NavLink[] }) {
         <ul className={styles.panelList}>
           {links.map((link) => (
             <li key={link.href}>
-              <Link
-                prefetch={false}
+              <SiteLink
                 href={link.href}
                 className={styles.panelLink}
                 onClick={() => setOpen(false)}
               >
                 {link.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { FOOTER_SECTION_SLUGS, getSection } from "@/lib/news";
-import type { FooterProps } from "@/lib/publication/brand";
-import type { NavLink } from "@/lib/site";
+import { FOOTER_LINKS } from "@/lib/pages";
+import type { FooterProps, NavLink } from "@/lib/publication";
 import styles from "./site-footer.module.css";
 import { ExternalLink } from "@/components/ui/external-link";
 
@@ -42,9 +42,7 @@ export function SiteFooter({ name, tagline, network, partners, social }: FooterP
           <ul className={`${styles.list} ${styles.columns}`}>
             {sections.map((section) => (
               <li key={section.slug}>
-                <Link prefetch={false} href={`/${section.slug}`}>
-                  {section.label}
-                </Link>
+                <SiteLink href={`/${section.slug}`}>{section.label}</SiteLink>
               </li>
             ))}
           </ul>
@@ -57,26 +55,11 @@ export function SiteFooter({ name, tagline, network, partners, social }: FooterP
           © {new Date().getFullYear()} {name}. All rights reserved.
         </p>
         <ul className={styles.legalLinks}>
-          <li>
-            <Link prefetch={false} href="/privacy">
-              Privacy Policy
-            </Link>
-          </li>
-          <li>
-            <Link prefetch={false} href="/terms">
-              Terms of Service
-            </Link>
-          </li>
-          <li>
-            <Link prefetch={false} href="/sitemap">
-              Sitemap
-            </Link>
-          </li>
-          <li>
-            <Link prefetch={false} href="/contact">
-              Contact Us
-            </Link>
-          </li>
+          {FOOTER_LINKS.map((link) => (
+            <li key={link.href}>
+              <SiteLink href={link.href}>{link.label}</SiteLink>
+            </li>
+          ))}
         </ul>
       </div>
     </footer>

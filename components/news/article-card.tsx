@@ -1,6 +1,6 @@
 import { preload } from "react-dom";
 import type { FeedArticle } from "@/lib/news";
-import { CARD_SIZES, photoSources } from "@/lib/photos/paths";
+import { CARD_SIZES, photoSources } from "@/lib/photos";
 import styles from "./news.module.css";
 
 /**

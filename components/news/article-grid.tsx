@@ -39,9 +39,9 @@ export function ArticleGrid({
             id={`${id}${index}`}
             newTabNoteId={newTabNoteId}
             // Only the first card's photo is asked for at once (from the <head>, at high
-            // priority): on a phone the next ones are screens below, and asking for them too
-            // took bandwidth and two of HTTP/1.1's six connections from that photo and the
-            // scripts (docs/benchmarks.md). The rest load lazily, as they near the screen.
+            // priority): on a phone the next ones are screens below, and asking for them early
+            // takes bandwidth and connections from that photo and the scripts. The rest load
+            // lazily, as they near the screen.
             lead={index === 0}
             extra={index >= limit}
           />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
+import cardGrid from "@/components/ui/card-grid.module.css";
 import styles from "./news.module.css";
 
 /**
@@ -25,7 +26,11 @@ export function ExpandableList({
   const id = useId();
   return (
     <div>
-      <ul id={id} className={styles.grid} data-expanded={expanded}>
+      <ul
+        id={id}
+        className={`${cardGrid.grid} ${cardGrid.upToThree} ${styles.grid}`}
+        data-expanded={expanded}
+      >
         {children}
       </ul>
       {total > limit ? (

@@ -1,24 +1,81 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
+import { ExternalLink } from "@/components/ui/external-link";
 import { formatLongDate, formatPublishedDate } from "@/lib/dates";
+import { sitePage } from "@/lib/pages";
 import type { SiteSearchResults } from "@/lib/search";
 import { Highlighted } from "./highlighted";
 import styles from "./search.module.css";
-import { ExternalLink } from "@/components/ui/external-link";
 
 /** The most results of each kind listed; the count above still says how many matched. */
 export const MAX_LISTED = 50;
 
-function MoreNote({ count }: { count: number }) {
-  return count > MAX_LISTED ? (
-    <p
-      className={styles.more}
-    >{`Showing the best ${MAX_LISTED} of ${count}; add a word to narrow the search.`}</p>
-  ) : null;
+/** One result, a headline or a post, as its group lists it. */
+interface ListedResult {
+  key: string;
+  /** Where it comes from: its section, or the blog. */
+  source: { href: string; label: string };
+  date: { value: string; text: string } | null;
+  title: string;
+  /** Headlines open the publisher's article in a new tab; posts are the site's own pages. */
+  link: { href: string; external: boolean };
+  text: string;
+}
+
+function ResultGroup({
+  id,
+  title,
+  results,
+  query,
+}: {
+  id: string;
+  title: string;
+  results: readonly ListedResult[];
+  query: string;
+}) {
+  if (results.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className={styles.group}>
+      <h2 id={id} className={styles.groupTitle}>
+        {title} <span className={styles.groupCount}>{results.length}</span>
+      </h2>
+      <ol className={styles.results}>
+        {results.slice(0, MAX_LISTED).map((result) => {
+          const title = <Highlighted text={result.title} query={query} />;
+          return (
+            <li key={result.key} className={styles.result}>
+              <p className={styles.kicker}>
+                <SiteLink href={result.source.href}>{result.source.label}</SiteLink>
+                {result.date ? <time dateTime={result.date.value}>{result.date.text}</time> : null}
+              </p>
+              <h3 className={styles.title}>
+                {result.link.external ? (
+                  <ExternalLink href={result.link.href}>{title}</ExternalLink>
+                ) : (
+                  <SiteLink href={result.link.href}>{title}</SiteLink>
+                )}
+              </h3>
+              {result.text ? (
+                <p className={styles.text}>
+                  <Highlighted text={result.text} query={query} />
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {results.length > MAX_LISTED ? (
+        <p
+          className={styles.more}
+        >{`Showing the best ${MAX_LISTED} of ${results.length}; add a word to narrow the search.`}</p>
+      ) : null}
+    </section>
+  );
 }
 
 export function SearchResults({ query, results }: { query: string; results: SiteSearchResults }) {
   const { headlines, posts } = results;
   const total = headlines.length + (posts?.length ?? 0);
+  const blog = sitePage("/blog");
 
   return (
     <>
@@ -36,80 +93,38 @@ export function SearchResults({ query, results }: { query: string; results: Site
           <h2>{`Nothing matched “${query}”`}</h2>
           <p>
             Check the spelling or try fewer or different words. You can also browse every section
-            from the{" "}
-            <Link prefetch={false} href="/sitemap">
-              sitemap
-            </Link>
-            .
+            from the <SiteLink href="/sitemap">sitemap</SiteLink>.
           </p>
         </div>
       ) : null}
-      {headlines.length > 0 ? (
-        <section aria-labelledby="search-headlines" className={styles.group}>
-          <h2 id="search-headlines" className={styles.groupTitle}>
-            Headlines <span className={styles.groupCount}>{headlines.length}</span>
-          </h2>
-          <ol className={styles.results}>
-            {headlines.slice(0, MAX_LISTED).map(({ article, section }) => (
-              <li key={article.link} className={styles.result}>
-                <p className={styles.kicker}>
-                  <Link href={`/${section.slug}`} prefetch={false}>
-                    {section.title}
-                  </Link>
-                  {article.pubDate ? (
-                    <time dateTime={article.pubDate}>
-                      {formatLongDate(new Date(article.pubDate))}
-                    </time>
-                  ) : null}
-                </p>
-                <h3 className={styles.title}>
-                  <ExternalLink href={article.link}>
-                    <Highlighted text={article.title} query={query} />
-                  </ExternalLink>
-                </h3>
-                {article.description ? (
-                  <p className={styles.text}>
-                    <Highlighted text={article.description} query={query} />
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-          <MoreNote count={headlines.length} />
-        </section>
-      ) : null}
-      {posts && posts.length > 0 ? (
-        <section aria-labelledby="search-blog" className={styles.group}>
-          <h2 id="search-blog" className={styles.groupTitle}>
-            From the Blog <span className={styles.groupCount}>{posts.length}</span>
-          </h2>
-          <ol className={styles.results}>
-            {posts.slice(0, MAX_LISTED).map((post) => (
-              <li key={post.slug} className={styles.result}>
-                <p className={styles.kicker}>
-                  <Link href="/blog" prefetch={false}>
-                    Blog
-                  </Link>
-                  {post.date ? (
-                    <time dateTime={post.date}>{formatPublishedDate(post.date)}</time>
-                  ) : null}
-                </p>
-                <h3 className={styles.title}>
-                  <Link href={`/blog/${post.slug}`} prefetch={false}>
-                    <Highlighted text={post.metaTitle} query={query} />
-                  </Link>
-                </h3>
-                {post.metaDescription ? (
-                  <p className={styles.text}>
-                    <Highlighted text={post.metaDescription} query={query} />
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-          <MoreNote count={posts.length} />
-        </section>
-      ) : null}
+      <ResultGroup
+        id="search-headlines"
+        title="Headlines"
+        query={query}
+        results={headlines.map(({ article, section }) => ({
+          key: article.link,
+          source: { href: `/${section.slug}`, label: section.title },
+          date: article.pubDate
+            ? { value: article.pubDate, text: formatLongDate(new Date(article.pubDate)) }
+            : null,
+          title: article.title,
+          link: { href: article.link, external: true },
+          text: article.description,
+        }))}
+      />
+      <ResultGroup
+        id="search-blog"
+        title="From the Blog"
+        query={query}
+        results={(posts ?? []).map((post) => ({
+          key: post.slug,
+          source: { href: blog.path, label: blog.title },
+          date: post.date ? { value: post.date, text: formatPublishedDate(post.date) } : null,
+          title: post.metaTitle,
+          link: { href: `/blog/${post.slug}`, external: false },
+          text: post.metaDescription,
+        }))}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { SitemapPriority } from "@/lib/discovery/sitemap-filter";
+import type { SitemapPriority } from "@/lib/discovery/client";
 import styles from "./sitemap.module.css";
 
 const CLASS: Record<SitemapPriority, string | undefined> = {

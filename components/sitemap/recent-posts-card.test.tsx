@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { BlogListResult } from "@/lib/blog";
-import type { BlogSummary } from "@/lib/blog/types";
+import type { BlogSummary } from "@/lib/blog";
 import { RecentPostsCard } from "./recent-posts-card";
 
 const summary = (n: number): BlogSummary => ({

@@ -1,9 +1,9 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import card from "@/components/ui/card.module.css";
 import { ErrorBox } from "@/components/ui/error-box";
 import type { BlogListResult } from "@/lib/blog";
 import { formatPublishedDate } from "@/lib/dates";
-import { SITEMAP_BLOG_ERROR_MESSAGE, SITEMAP_RECENT_POSTS } from "@/lib/discovery/sitemap-pages";
+import { SITEMAP_BLOG_ERROR_MESSAGE, SITEMAP_RECENT_POSTS } from "@/lib/discovery/client";
 import styles from "./sitemap.module.css";
 
 /** The sitemap's recent posts: the blog list's first page, at most nine, and its total. */
@@ -27,9 +27,9 @@ export function RecentPostsCard({ list }: { list: BlogListResult }) {
         <ul className={styles.posts}>
           {list.blogs.slice(0, SITEMAP_RECENT_POSTS).map((blog) => (
             <li key={blog.slug}>
-              <Link href={`/blog/${blog.slug}`} prefetch={false} className={styles.postLink}>
+              <SiteLink href={`/blog/${blog.slug}`} className={styles.postLink}>
                 {blog.metaTitle}
-              </Link>
+              </SiteLink>
               {blog.date ? (
                 <time dateTime={blog.date} className={styles.postDate}>
                   {formatPublishedDate(blog.date)}
@@ -40,9 +40,9 @@ export function RecentPostsCard({ list }: { list: BlogListResult }) {
         </ul>
       )}
       {list.status === "ok" && list.total > SITEMAP_RECENT_POSTS ? (
-        <Link prefetch={false} href="/blog" className={`${card.button} ${styles.viewAll}`}>
+        <SiteLink href="/blog" className={`${card.button} ${styles.viewAll}`}>
           View All Blog Posts
-        </Link>
+        </SiteLink>
       ) : null}
     </section>
   );

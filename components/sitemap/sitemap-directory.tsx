@@ -1,9 +1,10 @@
 "use client";
 
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { useId, useState } from "react";
-import { filterSitemap, type SitemapCategory } from "@/lib/discovery/sitemap-filter";
+import { filterSitemap, type SitemapCategory } from "@/lib/discovery/client";
 import { PriorityBadge } from "./priority-badge";
+import cardGrid from "@/components/ui/card-grid.module.css";
 import styles from "./sitemap.module.css";
 
 const headingId = (title: string) => `sitemap-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -57,13 +58,13 @@ export function SitemapDirectory({ categories }: { categories: SitemapCategory[]
           <h2 id={headingId(category.title)} className={styles.categoryTitle}>
             {category.title}
           </h2>
-          <ul className={styles.pages}>
+          <ul className={`${cardGrid.grid} ${styles.pages}`}>
             {category.pages.map((page) => (
               <li key={page.path} className={styles.page}>
                 <div className={styles.pageHead}>
-                  <Link href={page.path} prefetch={false} className={styles.pageName}>
+                  <SiteLink href={page.path} className={styles.pageName}>
                     {page.name}
-                  </Link>
+                  </SiteLink>
                   <PriorityBadge priority={page.priority} />
                 </div>
                 <p className={styles.pageDescription}>{page.description}</p>

@@ -14,9 +14,8 @@ export interface AccordionEntry {
  * announce and find-in-page (Chromium opens the answer Ctrl+F finds) are the browser's, with or
  * without JavaScript. The question is a heading in the `<summary>`, for navigation by headings.
  *
- * Rendered on the server; only the arrow, Home and End keys between the questions are script
- * (AccordionKeys). It was a client component with one state for about 100 items: the answers
- * were `hidden` and could not be opened without JavaScript, and it hydrated 100 buttons.
+ * Rendered on the server, so every answer opens without JavaScript and nothing is hydrated per
+ * question; only the arrow, Home and End keys between the questions are script (AccordionKeys).
  */
 export function Accordion({
   entries,

@@ -1,6 +1,6 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { config } from "@/lib/env";
-import { AD_PLACEMENTS, type AdPlacement } from "@/lib/site";
+import { AD_PLACEMENTS, type AdPlacement } from "@/lib/ad-placements";
 import { AdScript } from "./ad-script";
 import styles from "./ad-slot.module.css";
 
@@ -36,9 +36,9 @@ export function AdSlot({
         <div className={styles.placeholder}>
           <p className={styles.placeholderTitle}>Reach readers across {town}</p>
           <p>Your business could be featured in this space.</p>
-          <Link prefetch={false} href="/contact" className={styles.placeholderLink}>
+          <SiteLink href="/contact" className={styles.placeholderLink}>
             Advertise with us
-          </Link>
+          </SiteLink>
         </div>
       )}
     </aside>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 
 /** The body of a not-found page: the 404 mark, a heading, a line of text and the way back. */
 export function NotFoundMessage({
@@ -15,9 +15,9 @@ export function NotFoundMessage({
       <p className="status-code">404</p>
       <h1 className="status-title">{title}</h1>
       <p className="status-text">{text}</p>
-      <Link prefetch={false} href={back.href} className="status-button">
+      <SiteLink href={back.href} className="status-button">
         {back.label}
-      </Link>
+      </SiteLink>
     </div>
   );
 }

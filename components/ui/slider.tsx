@@ -16,9 +16,8 @@ const SHIFTED_ARROWS: Record<string, 1 | -1> = {
  * A slider on the browser's own `<input type="range">` (role "slider"): the browser keeps the
  * value on the step and within the bounds (defaults 0 to 100, step 1) and moves it 1 step with
  * the arrows and to the bounds with Home and End; PageUp/PageDown and Shift+arrow move it 10
- * steps here, as browsers differ there. It replaced Radix's slider, whose mount committed four
- * or five more times right after hydration and made /radio's blocking time the longest of the
- * site's pages (docs/benchmarks.md#what-the-pages-block-on).
+ * steps here, as browsers differ there. The browser's own control has nothing to mount or
+ * commit after hydration.
  */
 export function Slider({
   className,

@@ -1,4 +1,4 @@
-import { parseYouTubeUrl, youTubeEmbedUrl } from "@/lib/markdown";
+import { parseYouTubeUrl, youTubeEmbedUrl } from "@/lib/youtube";
 import { videoPoster } from "@/lib/photos";
 import { VideoFacade } from "./video-facade";
 import styles from "./video-block.module.css";

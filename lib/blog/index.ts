@@ -33,6 +33,12 @@ import {
  * an instance that never read it. A failure is never cached as data.
  */
 
+export { BLOG_COPY } from "./copy";
+export { blogPageHref, pageItems, parsePageNumber, totalPages } from "./pagination";
+export { blogPostImageUrl, blogPostingJsonLd } from "./structured-data";
+export { refreshBlog } from "./refresh";
+export type { BlogPost, BlogSummary } from "./types";
+
 export const BLOG_REVALIDATE_SECONDS = 300;
 /** The most list pages read when every post is needed (sitemap, feed, search). */
 const MAX_LIST_PAGES = 50;

@@ -1,9 +1,8 @@
 import { getAllBlogSummaries } from "../blog";
 import { logUpstreamError } from "../ops";
-import { localize, publicationUrl, type Publication } from "../publication";
-import { DEFAULT_PUBLICATION } from "../site";
-import { renderLlmsTxt } from "./llms";
-import { KEY_PAGES, SECTION_PAGES } from "./pages";
+import { KEY_PAGES, localizePage, pageName, SECTION_PAGES, type SitePage } from "../pages";
+import { DEFAULT_PUBLICATION, publicationUrl, type Publication } from "../publication";
+import { renderLlmsTxt, type LlmsLink } from "./llms";
 
 const RECENT_POSTS = 10;
 
@@ -25,6 +24,18 @@ export async function llmsTxt(
   return { text: render(publication, posts), complete };
 }
 
+/** The pages of a list that search engines may index, as llms.txt links. */
+function pageLinks(pages: readonly SitePage[], publication: Publication): LlmsLink[] {
+  return pages
+    .filter((page) => !page.noindex)
+    .map((page) => localizePage(page, publication))
+    .map((page) => ({
+      name: pageName(page),
+      url: publicationUrl(publication, page.path),
+      description: page.description,
+    }));
+}
+
 function render(
   publication: Publication,
   posts: Awaited<ReturnType<typeof getAllBlogSummaries>>,
@@ -35,22 +46,8 @@ function render(
     details:
       "Section pages list the latest headlines from outside news feeds, each linking to the publisher's article. The blog holds the newsroom's own writing. Machine-readable: /sitemap.xml, /rss (the blog as RSS 2.0).",
     sections: [
-      {
-        heading: "Sections",
-        links: localize(SECTION_PAGES, publication).map((page) => ({
-          name: page.name,
-          url: publicationUrl(publication, page.path),
-          description: page.description,
-        })),
-      },
-      {
-        heading: "Key pages",
-        links: localize(KEY_PAGES, publication).map((page) => ({
-          name: page.name,
-          url: publicationUrl(publication, page.path),
-          description: page.description,
-        })),
-      },
+      { heading: "Sections", links: pageLinks(SECTION_PAGES, publication) },
+      { heading: "Key pages", links: pageLinks(KEY_PAGES, publication) },
       {
         heading: "Recent blog posts",
         links: posts.map((post) => ({

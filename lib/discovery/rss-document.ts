@@ -1,23 +1,27 @@
 import { unstable_cache } from "next/cache";
-import { BLOG_REVALIDATE_SECONDS, blogSourceKey, getRecentPosts } from "../blog";
-import { BLOG_COPY } from "../blog/copy";
-import { blogPostImageUrl } from "../blog/structured-data";
+import {
+  BLOG_REVALIDATE_SECONDS,
+  blogPostImageUrl,
+  blogSourceKey,
+  getRecentPosts,
+} from "../blog";
 import { blogTags } from "../tags";
 import { markdownToHtml } from "../markdown";
-import { publicationUrl, type Publication } from "../publication";
-import { DEFAULT_PUBLICATION } from "../site";
+import { pageFor } from "../pages";
+import { DEFAULT_PUBLICATION, publicationUrl, type Publication } from "../publication";
 import { renderRss } from "./rss";
 
 const FEED_SIZE = 20;
 
 async function buildRss(publication: Publication): Promise<string> {
   const posts = await getRecentPosts(publication, FEED_SIZE);
+  const blog = pageFor(publication, "/blog");
   return renderRss(
     {
-      title: `${publication.name} ${BLOG_COPY.title}`,
+      title: `${publication.name} ${blog.title}`,
       link: publicationUrl(publication, "/blog"),
       selfUrl: publicationUrl(publication, "/rss"),
-      description: BLOG_COPY.description,
+      description: blog.description,
       language: DEFAULT_PUBLICATION.language,
       imageUrl: publicationUrl(publication, "/images/logo.png"),
     },

@@ -1,5 +1,12 @@
 import { renderRss, rfc822, type RssChannel, type RssItem } from "./rss";
-import { assertWellFormed, count, descendants, parseXml, select, text } from "./strict-xml";
+import {
+  assertWellFormed,
+  count,
+  descendants,
+  parseXml,
+  select,
+  text,
+} from "@/test-support/strict-xml";
 
 const channel: RssChannel = {
   title: "The Riverbend Chronicle",

@@ -1,8 +1,7 @@
-import { getDatedBlogSummaries } from "../blog";
-import { blogPageHref, totalPages } from "../blog/pagination";
+import { blogPageHref, getDatedBlogSummaries, totalPages } from "../blog";
 import { logUpstreamError } from "../ops";
+import { KEY_PAGES, SECTION_PAGES } from "../pages";
 import { publicationUrl, type Publication } from "../publication";
-import { KEY_PAGES, SECTION_PAGES } from "./pages";
 import type { SitemapEntry } from "./sitemap-xml";
 
 /**
@@ -14,11 +13,9 @@ import type { SitemapEntry } from "./sitemap-xml";
 export async function sitemapEntries(
   publication: Publication,
 ): Promise<{ entries: SitemapEntry[]; complete: boolean }> {
-  const pages: SitemapEntry[] = [...KEY_PAGES, ...SECTION_PAGES].map((page) => ({
-    url: publicationUrl(publication, page.path),
-    changeFrequency: page.changeFrequency,
-    priority: page.priority,
-  }));
+  const pages: SitemapEntry[] = [...KEY_PAGES, ...SECTION_PAGES].flatMap((page) =>
+    page.sitemap ? [{ url: publicationUrl(publication, page.path), ...page.sitemap }] : [],
+  );
   try {
     const posts = await getDatedBlogSummaries(publication);
     const listPages = Array.from({ length: Math.max(totalPages(posts.length) - 1, 0) }, (_, i) => ({

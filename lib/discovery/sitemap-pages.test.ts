@@ -1,5 +1,9 @@
-import { filterSitemap } from "./sitemap-filter";
-import { SITEMAP_CATEGORIES } from "./sitemap-pages";
+import { filterSitemap } from "./client";
+import { embeddedPublication } from "../publication/registry";
+import { sitemapCategories } from "./sitemap-pages";
+
+/** The categories as the embedded publication shows them. */
+const SITEMAP_CATEGORIES = sitemapCategories(embeddedPublication());
 
 /** The pages the product spec lists for the sitemap, plus /books and /radio from the main nav. */
 const SPEC_PATHS = [

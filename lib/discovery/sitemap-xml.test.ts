@@ -6,7 +6,7 @@ import {
   sitemapPart,
   type SitemapEntry,
 } from "./sitemap-xml";
-import { assertWellFormed } from "./strict-xml";
+import { assertWellFormed } from "@/test-support/strict-xml";
 
 /** The <loc> values of a urlset or sitemap index, in order (read with a regex, not the code). */
 function locs(xml: string): string[] {

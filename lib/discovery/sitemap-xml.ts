@@ -1,4 +1,5 @@
 import { parseCalendarDay, parsePublishedDate } from "../dates";
+import type { ChangeFrequency } from "../pages";
 import { xmlEscape } from "./xml";
 
 /** The sitemaps protocol's limit per file; past it, /sitemap.xml becomes an index. */
@@ -9,7 +10,7 @@ export interface SitemapEntry {
   url: string;
   /** ISO date or date-time. */
   lastModified?: string;
-  changeFrequency?: "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
+  changeFrequency?: ChangeFrequency;
   priority?: number;
 }
 

@@ -1,4 +1,11 @@
-import { assertWellFormed, count, descendants, parseXml, select, text } from "./strict-xml";
+import {
+  assertWellFormed,
+  count,
+  descendants,
+  parseXml,
+  select,
+  text,
+} from "@/test-support/strict-xml";
 
 describe("parseXml", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { assertWellFormed, parseXml, text } from "./strict-xml";
+import { assertWellFormed, parseXml, text } from "@/test-support/strict-xml";
 import { cdata, xmlEscape } from "./xml";
 
 /** The text content of the root element `r` of `xml`, as a strict parser reads it; throws when malformed. */

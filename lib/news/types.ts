@@ -16,5 +16,5 @@ export type SectionHeadlines =
   { status: "ok"; articles: FeedArticle[] } | { status: "error"; message: string };
 
 export const FEED_ERROR_MESSAGE = "Failed to fetch RSS feed";
-export { DEFAULT_PHOTO as DEFAULT_IMAGE_URL } from "../photos/paths";
+export { DEFAULT_PHOTO as DEFAULT_IMAGE_URL } from "../photos";
 export const MAX_ARTICLES = 15;

@@ -3,4 +3,11 @@ export { withSitePhotos } from "./headline-photos";
 export { photoResponse } from "./photo-response";
 export { sitePhotos } from "./photo-variants";
 export { posterVariant, videoPoster } from "./video-posters";
-export { isPhotoId, parsePhotoFile, parsePosterFile } from "./paths";
+export {
+  CARD_SIZES,
+  DEFAULT_PHOTO,
+  isPhotoId,
+  parsePhotoFile,
+  parsePosterFile,
+  photoSources,
+} from "./paths";

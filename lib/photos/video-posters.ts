@@ -1,6 +1,6 @@
 import { config } from "../env";
 // By path: the front door also loads the markdown pipeline, which the photo route has no use for.
-import { parseYouTubeUrl, youTubePosterUrl } from "../markdown/youtube";
+import { parseYouTubeUrl, youTubePosterUrl } from "../youtube";
 import { photoId } from "./photo-names";
 import { sitePhotos, type VariantShape } from "./photo-variants";
 import { POSTER_WIDTHS, posterSources } from "./paths";

@@ -7,10 +7,13 @@ import { notFound } from "next/navigation";
 import type { Publication } from "./publication";
 import { publicationByKey } from "./registry";
 
+export { brandOf, footerOf, type Brand, type FooterProps } from "./brand";
+export { editorAccess } from "./editor-secret";
 export { embedAddress } from "./embeds";
 export { fillPublication, localize } from "./fill";
+export { DEFAULT_PUBLICATION, type NavLink } from "./network";
 export type { Publication } from "./publication";
-export { publications } from "./registry";
+export { NETWORK_ACCENT, publications } from "./registry";
 
 /** An absolute address on the publication's own origin. */
 export function publicationUrl(publication: Publication, path = "/"): string {

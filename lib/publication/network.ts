@@ -1,7 +1,7 @@
 /**
  * The network, and the identity of its embedded publication: what a deployment without
  * PUBLICATIONS_FILE shows, and the defaults a network publication's entry does not override.
- * Plain data with no imports, so every layer may read it (lib/site.ts re-exports it).
+ * Plain data with no imports, so every layer may read it (the door, lib/publication, exports it).
  */
 
 export const DEFAULT_PUBLICATION = {

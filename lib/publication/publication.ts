@@ -3,7 +3,7 @@ import type { NavLink } from "./network";
 /**
  * One publication of the network: what its readers see that differs from another's. Built from
  * PUBLICATIONS_FILE (lib/publication/publications-file.mjs validates it), or, with no file, the
- * one embedded publication built from the environment (lib/env.ts) and lib/site.ts.
+ * one embedded publication built from the environment (lib/env.ts) and lib/publication/network.ts.
  *
  * The publication is an argument: routes get it from their [publication] segment
  * (publicationFromParams) and hand it to lib/ and components/, never a global read deep inside.

@@ -1,5 +1,4 @@
-import { getAllBlogSummaries } from "../blog";
-import type { BlogSummary } from "../blog/types";
+import { getAllBlogSummaries, type BlogSummary } from "../blog";
 import { logUpstreamError } from "../ops";
 import { storedSectionHeadlines } from "../news";
 import { linkKey } from "../news";

@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 
 /**
  * The two not-found pages, their exact texts (the spec's) defined once: the site's generic
- * page and the blog post's. app/not-found.tsx, app/blog/[slug]/not-found.tsx and the pages
- * that answer 404 themselves (components/not-found/not-found-page.tsx) all render these.
+ * page and the blog post's. app/not-found.tsx, app/[publication]/not-found.tsx,
+ * app/[publication]/blog/[slug]/not-found.tsx and the pages that answer 404 themselves
+ * (components/not-found/not-found-page.tsx) all render these.
  */
 export const NOT_FOUND_PAGES = {
   site: {
@@ -22,7 +23,7 @@ export const NOT_FOUND_PAGES = {
 
 export type NotFoundKind = keyof typeof NOT_FOUND_PAGES;
 
-/** The site's own share image (app/opengraph-image.tsx): it exists whatever the address. */
+/** The site's own share image (app/[publication]/opengraph-image.tsx): it exists whatever the address. */
 const SITE_SHARE_IMAGE = { url: "/opengraph-image", width: 1200, height: 630 };
 
 /**

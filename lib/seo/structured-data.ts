@@ -1,6 +1,5 @@
 import type { BreadcrumbList, FAQPage, Organization, WebSite, WithContext } from "schema-dts";
-import { publicationUrl, type Publication } from "../publication";
-import { DEFAULT_PUBLICATION } from "../site";
+import { DEFAULT_PUBLICATION, publicationUrl, type Publication } from "../publication";
 
 /**
  * Site-wide JSON-LD: the publication's WebSite (with its search) and the Organization behind

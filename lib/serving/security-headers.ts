@@ -4,7 +4,7 @@
  */
 import type { AppConfig } from "../env";
 
-/** The privacy-enhanced player the featured video and blog videos embed (lib/markdown/youtube.ts). */
+/** The privacy-enhanced player the featured video and blog videos embed (lib/youtube.ts). */
 const VIDEO_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 
 type HeaderConfig = Pick<AppConfig, "siteUrl" | "adScriptUrl" | "embeds">;

@@ -5,6 +5,7 @@ import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { PageHeader } from "@/components/ui/page-header";
 import { getSectionHeadlines } from "@/lib/news";
+import { pageFor } from "@/lib/pages";
 import { localize, publicationFromParams } from "@/lib/publication";
 import { getSection, type Section } from "@/lib/news";
 import { sectionJsonLd } from "@/lib/news";
@@ -31,9 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!found) return notFoundMetadata("site");
   const section = localize(found, publication);
   const metadata = pageMetadata(publication, {
-    title: section.title,
-    description: section.description,
-    path: `/${section.slug}`,
+    ...pageFor(publication, `/${section.slug}`),
     image: `/${section.slug}/opengraph-image`,
     keywords: section.fullSeo ? section.keywords : undefined,
   });

@@ -1,19 +1,15 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { TitledCard, type CardLink } from "@/components/ui/titled-card";
+import { pageFor, sitePage } from "@/lib/pages";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Market Analysis",
-    description:
-      "Expert analysis of market trends and educational resources on technical and fundamental analysis.",
-    path: "/analysis",
-  });
+  return pageMetadata(publication, pageFor(publication, "/analysis"));
 }
 
 const EDUCATION: CardLink[] = [
@@ -33,7 +29,7 @@ export default function AnalysisPage() {
   return (
     <div className="container">
       <PageHeader
-        title="Market Analysis"
+        title={sitePage("/analysis").title}
         subtitle="Context for the numbers behind the headlines."
       />
       <div className={card.grid2}>
@@ -47,15 +43,8 @@ export default function AnalysisPage() {
           <p>
             Watch the breadth of a rally, not only the index. A market lifted by a handful of large
             companies is more fragile than one where most shares rise together. Our business desk
-            follows these signals in{" "}
-            <Link prefetch={false} href="/business">
-              Business &amp; Finance
-            </Link>{" "}
-            and{" "}
-            <Link prefetch={false} href="/market-news">
-              Market News
-            </Link>
-            .
+            follows these signals in <SiteLink href="/business">Business &amp; Finance</SiteLink>{" "}
+            and <SiteLink href="/market-news">Market News</SiteLink>.
           </p>
           <p className={card.muted}>
             Analysis is for information only and is not investment advice.

@@ -1,29 +1,25 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { BookCard } from "@/components/books/book-card";
 import styles from "@/components/books/books.module.css";
 import card from "@/components/ui/card.module.css";
+import cardGrid from "@/components/ui/card-grid.module.css";
+import { BOOK_LINKS } from "@/lib/book-links";
 import { BOOKS_CATALOGUE } from "@/lib/content";
+import { pageFor, sitePage } from "@/lib/pages";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
-import { BOOKS } from "@/lib/site";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Books",
-    description: `All ${BOOKS_CATALOGUE.length} books from Riverbend Chronicle Press: the Billionaire series of ebooks and a 1904 classic on the science of breath, on Amazon.`,
-    path: "/books",
-  });
+  return pageMetadata(publication, pageFor(publication, "/books"));
 }
 
 export default function BooksPage() {
   return (
     <div className="container">
       <p style={{ margin: "1.5rem 0 0" }}>
-        <Link prefetch={false} href="/">
-          ← Back to Home
-        </Link>
+        <SiteLink href="/">← Back to Home</SiteLink>
       </p>
 
       <section className={styles.banner} aria-labelledby="university-banner">
@@ -34,7 +30,7 @@ export default function BooksPage() {
         </p>
         <div className={styles.bannerActions}>
           <a
-            href={BOOKS.universityUrl}
+            href={BOOK_LINKS.universityUrl}
             target="_blank"
             rel="noopener noreferrer"
             className={styles.bannerPrimary}
@@ -42,7 +38,7 @@ export default function BooksPage() {
             Apply for Admission →<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
           <a
-            href={BOOKS.universityUrl}
+            href={BOOK_LINKS.universityUrl}
             target="_blank"
             rel="noopener noreferrer"
             className={styles.bannerSecondary}
@@ -58,14 +54,14 @@ export default function BooksPage() {
 
       <div className={styles.intro}>
         <div>
-          <h1>Books</h1>
+          <h1>{sitePage("/books").title}</h1>
           <p>
             Explore all published books on our Amazon author page. We link directly so you can view
             details, reviews, and purchase securely on Amazon.
           </p>
         </div>
         <a
-          href={BOOKS.authorPageUrl}
+          href={BOOK_LINKS.authorPageUrl}
           target="_blank"
           rel="noopener noreferrer"
           className={card.button}
@@ -74,7 +70,7 @@ export default function BooksPage() {
         </a>
       </div>
 
-      <ul className={styles.grid} aria-label="Books">
+      <ul className={`${cardGrid.grid} ${styles.grid}`} aria-label="Books">
         {BOOKS_CATALOGUE.map((book) => (
           <BookCard key={book.storeUrl} book={book} />
         ))}

@@ -4,16 +4,13 @@ import { EmbedFrame } from "@/components/ui/embed-frame";
 import { PageHeader } from "@/components/ui/page-header";
 import { TitledCard } from "@/components/ui/titled-card";
 import { config } from "@/lib/env";
+import { pageFor, sitePage } from "@/lib/pages";
 import { embedAddress, publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Contact Us",
-    description: `Send a story tip, a correction, a letter to the editor or an advertising enquiry to ${publication.name}.`,
-    path: "/contact",
-  });
+  return pageMetadata(publication, pageFor(publication, "/contact"));
 }
 
 export default async function ContactPage({ params }: PublicationProps) {
@@ -21,7 +18,7 @@ export default async function ContactPage({ params }: PublicationProps) {
   return (
     <div className="container">
       <PageHeader
-        title="Contact Us"
+        title={sitePage("/contact").title}
         subtitle="Story tips, corrections, letters and advertising: we read everything."
       />
       <div className={card.withSidebar}>

@@ -2,16 +2,13 @@ import type { Metadata } from "next";
 import { EmbedFrame } from "@/components/ui/embed-frame";
 import { PageHeader } from "@/components/ui/page-header";
 import { config } from "@/lib/env";
+import { pageFor, sitePage } from "@/lib/pages";
 import { embedAddress, publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Local Events",
-    description: `What is on in ${publication.town}: concerts, markets, meetings, sports and family events, updated by the community.`,
-    path: "/events",
-  });
+  return pageMetadata(publication, pageFor(publication, "/events"));
 }
 
 export default async function EventsPage({ params }: PublicationProps) {
@@ -19,7 +16,7 @@ export default async function EventsPage({ params }: PublicationProps) {
   return (
     <div className="container">
       <PageHeader
-        title="Local Events"
+        title={sitePage("/events").title}
         subtitle={`Concerts, markets, meetings and family days around ${publication.town}.`}
       />
       <EmbedFrame

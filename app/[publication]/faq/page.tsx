@@ -1,21 +1,18 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import { Accordion } from "@/components/ui/accordion";
 import card from "@/components/ui/card.module.css";
 import { JsonLd } from "@/components/seo/json-ld";
 import { PageHeader } from "@/components/ui/page-header";
 import { FAQ_ENTRIES, faqEntries } from "@/lib/content";
+import { navLinks, pageFor, sitePage } from "@/lib/pages";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { faqJsonLd, pageMetadata } from "@/lib/seo";
 import styles from "./faq.module.css";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Frequently Asked Questions",
-    description: `Answers to ${FAQ_ENTRIES.length} common questions about ${publication.name}: our sections, headlines, blog, radio, advertising, corrections and privacy.`,
-    path: "/faq",
-  });
+  return pageMetadata(publication, pageFor(publication, "/faq"));
 }
 
 export default async function FaqPage({ params }: PublicationProps) {
@@ -25,7 +22,7 @@ export default async function FaqPage({ params }: PublicationProps) {
     <div className="container">
       <JsonLd data={faqJsonLd(publication, entries)} />
       <PageHeader
-        title="Frequently Asked Questions"
+        title={sitePage("/faq").title}
         subtitle={`${FAQ_ENTRIES.length} answers about our coverage, the blog, the radio, advertising and your privacy.`}
       />
       <div className={card.withSidebar}>
@@ -60,26 +57,11 @@ export default async function FaqPage({ params }: PublicationProps) {
               call {publication.contact.phone}.
             </p>
             <ul className={card.linkList}>
-              <li>
-                <Link prefetch={false} href="/contact">
-                  Contact Us
-                </Link>
-              </li>
-              <li>
-                <Link prefetch={false} href="/privacy">
-                  Privacy Policy
-                </Link>
-              </li>
-              <li>
-                <Link prefetch={false} href="/terms">
-                  Terms of Service
-                </Link>
-              </li>
-              <li>
-                <Link prefetch={false} href="/archives">
-                  From the Archives
-                </Link>
-              </li>
+              {navLinks(["/contact", "/privacy", "/terms", "/archives"]).map((link) => (
+                <li key={link.href}>
+                  <SiteLink href={link.href}>{link.label}</SiteLink>
+                </li>
+              ))}
             </ul>
           </section>
         </div>

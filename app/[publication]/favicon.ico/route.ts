@@ -1,6 +1,6 @@
 import { brandIcon } from "@/components/seo/share-image";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
-import { icoOf } from "@/lib/seo/ico";
+import { icoOf } from "@/lib/seo";
 
 /**
  * /favicon.ico: the address browsers, feed readers and crawlers ask for when a document names

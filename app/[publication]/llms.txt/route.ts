@@ -1,5 +1,4 @@
-import { llmsTxt } from "@/lib/discovery/llms-document";
-import { MARKDOWN, textResponse } from "@/lib/discovery/responses";
+import { llmsTxt, MARKDOWN, textResponse } from "@/lib/discovery";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 
 export const dynamic = "force-dynamic";

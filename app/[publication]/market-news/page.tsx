@@ -5,17 +5,13 @@ import { EmbedFrame } from "@/components/ui/embed-frame";
 import { PageHeader } from "@/components/ui/page-header";
 import { TitledCard, type CardLink } from "@/components/ui/titled-card";
 import { config } from "@/lib/env";
+import { pageFor, sitePage } from "@/lib/pages";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Market News",
-    description:
-      "Market news in pictures: the latest stories on stocks, bonds, commodities and the economy.",
-    path: "/market-news",
-  });
+  return pageMetadata(publication, pageFor(publication, "/market-news"));
 }
 
 const LEARN_MORE: CardLink[] = [
@@ -35,7 +31,10 @@ export default async function MarketNewsPage({ params }: PublicationProps) {
   const publication = await publicationFromParams(params);
   return (
     <div className="container">
-      <PageHeader title="Market News" subtitle="The day's market stories at a glance." />
+      <PageHeader
+        title={sitePage("/market-news").title}
+        subtitle="The day's market stories at a glance."
+      />
       <div className={card.withSidebar}>
         <EmbedFrame
           src={config().embeds.marketBoardUrl.toString()}

@@ -1,20 +1,22 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { SiteLink } from "@/components/ui/site-link";
 import card from "@/components/ui/card.module.css";
 import { EmbedFrame } from "@/components/ui/embed-frame";
 import { PageHeader } from "@/components/ui/page-header";
-import { localize, publicationFromParams, type PublicationProps } from "@/lib/publication";
+import { pageFor, sitePage } from "@/lib/pages";
+import { partnerDocuments } from "@/lib/partner-documents";
+import {
+  DEFAULT_PUBLICATION,
+  localize,
+  publicationFromParams,
+  type PublicationProps,
+} from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
-import { partnerDocuments, DEFAULT_PUBLICATION } from "@/lib/site";
 import { ExternalLink } from "@/components/ui/external-link";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Partners",
-    description: `Partner with ${publication.name}: our media kit, the ${DEFAULT_PUBLICATION.network.name} partnership guide and community sponsorship.`,
-    path: "/partners",
-  });
+  return pageMetadata(publication, pageFor(publication, "/partners"));
 }
 
 export default async function PartnersPage({ params }: PublicationProps) {
@@ -22,7 +24,7 @@ export default async function PartnersPage({ params }: PublicationProps) {
   return (
     <div className="container">
       <PageHeader
-        title="Partners"
+        title={sitePage("/partners").title}
         subtitle={`Working with ${publication.name} and the ${DEFAULT_PUBLICATION.network.name}.`}
       />
       <div className={card.stack}>
@@ -44,12 +46,12 @@ export default async function PartnersPage({ params }: PublicationProps) {
           <h2 id="opportunities">Partnership Opportunities</h2>
           <p>
             Sponsor local coverage, advertise to readers across {publication.town}, or syndicate our
-            reporting through the {DEFAULT_PUBLICATION.network.name}. Tell us what you have in mind and our
-            partnerships team will reply within two working days.
+            reporting through the {DEFAULT_PUBLICATION.network.name}. Tell us what you have in mind
+            and our partnerships team will reply within two working days.
           </p>
-          <Link prefetch={false} href="/contact" className={card.button}>
+          <SiteLink href="/contact" className={card.button}>
             Contact our partnerships team
-          </Link>
+          </SiteLink>
         </section>
       </div>
     </div>

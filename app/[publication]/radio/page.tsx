@@ -3,6 +3,7 @@ import { AudioPlayer } from "@/components/radio/audio-player";
 import { NowPlaying } from "@/components/radio/now-playing";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
+import { pageFor } from "@/lib/pages";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 import { RADIO } from "@/lib/radio";
@@ -10,11 +11,7 @@ import styles from "./radio.module.css";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Live Radio",
-    description: `Listen to ${publication.name}'s radio station live, 24 hours a day, right in your browser: news, talk and music from ${publication.town}.`,
-    path: "/radio",
-  });
+  return pageMetadata(publication, pageFor(publication, "/radio"));
 }
 
 /**

@@ -2,17 +2,13 @@ import type { Metadata } from "next";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { TitledCard, type CardLink } from "@/components/ui/titled-card";
+import { pageFor, sitePage } from "@/lib/pages";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
 
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
   const publication = await publicationFromParams(params);
-  return pageMetadata(publication, {
-    title: "Resources",
-    description:
-      "Guides, tutorials and outside reading for readers getting started with markets and personal investing.",
-    path: "/resources",
-  });
+  return pageMetadata(publication, pageFor(publication, "/resources"));
 }
 
 const GUIDES = [
@@ -42,7 +38,7 @@ export default function ResourcesPage() {
   return (
     <div className="container">
       <PageHeader
-        title="Resources"
+        title={sitePage("/resources").title}
         subtitle="Guides and reading to help you follow the markets with confidence."
       />
       <div className={card.grid2}>

@@ -1,4 +1,4 @@
-import { TEXT, textResponse } from "@/lib/discovery/responses";
+import { TEXT, textResponse } from "@/lib/discovery";
 import { publicationFromParams, publicationUrl, type PublicationProps } from "@/lib/publication";
 
 // Each publication names its own sitemap, on its own origin.

@@ -1,5 +1,4 @@
-import { RSS, TEXT, textResponse } from "@/lib/discovery/responses";
-import { rssDocument } from "@/lib/discovery/rss-document";
+import { RSS, rssDocument, TEXT, textResponse } from "@/lib/discovery";
 import { logUpstreamError } from "@/lib/ops";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 

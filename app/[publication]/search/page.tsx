@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { SearchBox } from "@/components/search/search-box";
+import { SearchForm } from "@/components/search/search-form";
 import { SearchResults } from "@/components/search/search-results";
 import styles from "@/components/search/search.module.css";
 import { PageHeader } from "@/components/ui/page-header";
+import { pageFor, sitePage } from "@/lib/pages";
 import { readQuery, searchSite } from "@/lib/search";
 import { publicationFromParams, type PublicationProps } from "@/lib/publication";
 import { pageMetadata } from "@/lib/seo";
@@ -10,17 +11,11 @@ import { pageMetadata } from "@/lib/seo";
 /**
  * Results for /search?q= from the header's search form. Rendered per request (it reads the
  * query) over cached data only: the headlines sections last read and the blog's summaries.
- * Result pages are not for search engines; the links on them may be followed.
+ * Result pages are not for search engines (lib/pages: noindex); their links may be followed.
  */
 export async function generateMetadata({ params }: PublicationProps): Promise<Metadata> {
-  return {
-    ...pageMetadata(await publicationFromParams(params), {
-      title: "Search",
-      description: "Search today's headlines from every section and the posts on our blog.",
-      path: "/search",
-    }),
-    robots: { index: false, follow: true },
-  };
+  const publication = await publicationFromParams(params);
+  return pageMetadata(publication, pageFor(publication, "/search"));
 }
 
 // The query is the reader's: rendered per request, never cached (robots: noindex).
@@ -36,8 +31,8 @@ export default async function SearchPage({ params, searchParams }: Props) {
 
   return (
     <div className="container">
-      <PageHeader title="Search" />
-      <SearchBox query={query} />
+      <PageHeader title={sitePage("/search").title} />
+      <SearchForm id="search-page-query" variant="page" query={query} />
       {query ? (
         <SearchResults query={query} results={await searchSite(publication, query)} />
       ) : (

@@ -1,6 +1,4 @@
-import { XML, textResponse } from "@/lib/discovery/responses";
-import { sitemapEntries } from "@/lib/discovery/site-index";
-import { sitemapDocument } from "@/lib/discovery/sitemap-xml";
+import { sitemapDocument, sitemapEntries, textResponse, XML } from "@/lib/discovery";
 import { publicationFromParams, publicationUrl, type PublicationProps } from "@/lib/publication";
 
 // Read at request time (the blog may live on a remote host the offline build cannot reach);

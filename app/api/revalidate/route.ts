@@ -1,9 +1,8 @@
-import { refreshBlog } from "@/lib/blog/refresh";
+import { refreshBlog } from "@/lib/blog";
+import { parseRefreshRequest, refreshSections } from "@/lib/news";
 import { logRefresh, metrics, secretRefused } from "@/lib/ops";
-import { refreshSections } from "@/lib/news";
-import { parseRefreshRequest } from "@/lib/news";
-import { publicationOfRequest } from "@/lib/publication";
-import { editorAccess } from "@/lib/publication/editor-secret";
+import { pathsShowingSection } from "@/lib/pages";
+import { editorAccess, publicationOfRequest } from "@/lib/publication";
 
 /**
  * POST /api/revalidate: on-demand refresh of the publication the host names, for its editors
@@ -46,7 +45,9 @@ export async function POST(request: Request) {
   }
 
   const sections =
-    parsed.sections.length > 0 ? await refreshSections(publication, parsed.sections) : [];
+    parsed.sections.length > 0
+      ? await refreshSections(publication, parsed.sections, pathsShowingSection)
+      : [];
   if (sections.length > 0) {
     metrics().refreshes.inc({ kind: "headlines" });
     logRefresh(`headlines of ${parsed.sections.join(", ")} for ${publication.key}`, {

@@ -4,7 +4,7 @@ import { expirePublicationPages, type Publication } from "../../publication";
 import { feedTag } from "../../tags";
 import { getSectionFeeds } from "../feeds";
 import { peekSectionHeadlines } from "../headlines";
-import { BREAKING_NEWS_SECTION, type SectionSlug } from "../sections";
+import type { SectionSlug } from "../sections";
 import { feedStore, refreshFeed } from "../store";
 
 /**
@@ -15,19 +15,6 @@ import { feedStore, refreshFeed } from "../store";
  * that lists them (the feed is one, and so is its new copy), together with this publication's
  * pages that show the sections.
  */
-
-/** Sections the home page shows (its "Breaking News" block). */
-const HOME_PAGE_SECTIONS: readonly SectionSlug[] = [BREAKING_NEWS_SECTION];
-
-/**
- * The page paths showing a section's headlines, in one place. Tags do the work (a page that
- * read a section's headlines carries its tag); the paths make sure the page entries go too.
- */
-function pagesShowingSection(slug: SectionSlug): string[] {
-  const paths = [`/${slug}`];
-  if (HOME_PAGE_SECTIONS.includes(slug)) paths.push("/");
-  return paths;
-}
 
 export interface SectionRefresh {
   section: SectionSlug;
@@ -41,9 +28,15 @@ export interface SectionRefresh {
   pages: string[];
 }
 
+/**
+ * `pagesShowing` answers which of the publication's pages show a section's headlines: the
+ * routes know (lib/pages), the news code does not. Tags do the work (a page that read a
+ * section's headlines carries its tag); the paths make sure the page entries go too.
+ */
 export async function refreshSections(
   publication: Publication,
   slugs: readonly SectionSlug[],
+  pagesShowing: (slug: SectionSlug) => string[],
 ): Promise<SectionRefresh[]> {
   const feedsOf = new Map(slugs.map((slug) => [slug, getSectionFeeds(publication, slug)]));
   const results = await Promise.all(
@@ -66,7 +59,7 @@ export async function refreshSections(
         feedsAnswered: feeds.length - failures.length,
         failures,
         items,
-        pages: pagesShowingSection(section),
+        pages: pagesShowing(section),
       };
     }),
   );

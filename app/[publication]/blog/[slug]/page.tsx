@@ -4,8 +4,7 @@ import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
-import { getBlogPost } from "@/lib/blog";
-import { blogPostingJsonLd } from "@/lib/blog/structured-data";
+import { blogPostingJsonLd, getBlogPost } from "@/lib/blog";
 import { publicationFromParams } from "@/lib/publication";
 import { breadcrumbJsonLd, notFoundMetadata, pageMetadata } from "@/lib/seo";
 

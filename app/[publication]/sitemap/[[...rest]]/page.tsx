@@ -1,20 +1,18 @@
-import type { Metadata } from "next";
-import { NotFoundPage } from "@/components/not-found/not-found-page";
+import { optionalCatchAll } from "@/components/not-found/optional-catch-all";
 import { QuickLinksCard } from "@/components/sitemap/quick-links-card";
 import { RecentPostsCard } from "@/components/sitemap/recent-posts-card";
 import { SitemapDirectory } from "@/components/sitemap/sitemap-directory";
 import card from "@/components/ui/card.module.css";
 import { PageHeader } from "@/components/ui/page-header";
 import { getBlogList } from "@/lib/blog";
-import { localize, publicationFromParams } from "@/lib/publication";
-import { notFoundMetadata, pageMetadata } from "@/lib/seo";
-import { SITEMAP_CATEGORIES } from "@/lib/discovery/sitemap-pages";
+import { sitemapCategories } from "@/lib/discovery";
+import { pageFor } from "@/lib/pages";
+import type { Publication } from "@/lib/publication";
+import { pageMetadata } from "@/lib/seo";
 
 /**
- * The human sitemap at /sitemap, and any deeper path under it (404). An optional catch-all
- * with no static params so that, like the blog list, it is rendered on its first request (the
- * build stays offline: the recent posts come from the blog host) and then served from the
- * cache, with no rewrite on the request path.
+ * The human sitemap at /sitemap, and any deeper path under it (404): an optional catch-all (see
+ * optionalCatchAll), as the recent posts come from the blog host.
  *
  * The recent posts (the blog list's first page only, as the spec says) are awaited, not put
  * behind a Suspense spinner: a cached page would keep the spinner in its HTML and the list in
@@ -23,34 +21,15 @@ import { SITEMAP_CATEGORIES } from "@/lib/discovery/sitemap-pages";
  */
 export const revalidate = 300;
 
-export function generateStaticParams(): { rest: string[] }[] {
-  return [];
-}
-
-type Props = { params: Promise<{ publication: string; rest?: string[] }> };
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const publication = await publicationFromParams(params);
-  if ((await params).rest) return notFoundMetadata("site");
-  return pageMetadata(publication, {
-    title: "Sitemap",
-    description: `Every page of ${publication.name} in one place: news sections, markets, the blog, events, resources and our policies.`,
-    path: "/sitemap",
-  });
-}
-
-export default async function SitemapPage({ params }: Props) {
-  const publication = await publicationFromParams(params);
-  const { rest } = await params;
-  if (rest) return <NotFoundPage kind="site" path={`/sitemap/${rest.join("/")}`} />;
+async function SitemapPage({ publication }: { publication: Publication }) {
   return (
     <div className="container">
       <PageHeader
-        title="Sitemap"
+        title={pageFor(publication, "/sitemap").title}
         subtitle={`Every page of ${publication.name} in one place. Filter by name or topic.`}
       />
       <div className={card.withSidebar}>
-        <SitemapDirectory categories={localize([...SITEMAP_CATEGORIES], publication)} />
+        <SitemapDirectory categories={sitemapCategories(publication)} />
         <aside className={card.stack} aria-label="Blog posts and machine-readable views">
           <RecentPostsCard list={await getBlogList(publication, 1)} />
           <QuickLinksCard />
@@ -59,3 +38,12 @@ export default async function SitemapPage({ params }: Props) {
     </div>
   );
 }
+
+const route = optionalCatchAll("/sitemap", "rest", {
+  metadata: (publication) => pageMetadata(publication, pageFor(publication, "/sitemap")),
+  render: (publication) => <SitemapPage publication={publication} />,
+});
+
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

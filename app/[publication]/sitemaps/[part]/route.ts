@@ -1,6 +1,4 @@
-import { XML, textResponse } from "@/lib/discovery/responses";
-import { sitemapEntries } from "@/lib/discovery/site-index";
-import { sitemapPart } from "@/lib/discovery/sitemap-xml";
+import { sitemapEntries, sitemapPart, textResponse, XML } from "@/lib/discovery";
 import { publicationFromParams } from "@/lib/publication";
 
 /** The parts of a sitemap split past 50,000 URLs: /sitemaps/1.xml, /sitemaps/2.xml... */
