@@ -1,4 +1,5 @@
 import { onCollect } from "../ops";
+import { processSingleton } from "../process";
 
 /**
  * Counts the streams the proxy is serving, so that a crowd beyond the configured cap gets a
@@ -24,9 +25,11 @@ export class ListenerGate {
   }
 }
 
-// On globalThis: every module instance in the process (each route handler) shares one count.
-const holder = globalThis as { __riverbendListeners?: ListenerGate };
-export const listeners: ListenerGate = (holder.__riverbendListeners ??= new ListenerGate());
+// One count for the process, whichever route handler serves the stream.
+export const listeners: ListenerGate = processSingleton(
+  "radio-listeners",
+  () => new ListenerGate(),
+);
 
 // riverbend_radio_listeners reads the count when scraped (lib/ops/metrics.ts is a leaf and
 // does not import it). Until this module first loads, no stream was served: the gauge reads 0.
