@@ -75,6 +75,23 @@ module.exports = {
       to: { path: "^lib/[^/]+/", pathNot: ["^lib/$1/", ...DOORS] },
     },
     {
+      name: "news-rooms-through-their-doors",
+      severity: "error",
+      comment:
+        "A room of lib/news (ingest/, store/, schedule/, websub/, …) reaches another room " +
+        "through that room's index.ts; sections.ts and types.ts are the whole folder's vocabulary.",
+      from: { path: "^lib/news/([^/]+)/", pathNot: TESTS_AND_TOOLS },
+      to: { path: "^lib/news/[^/]+/", pathNot: ["^lib/news/$1/", "^lib/news/[^/]+/index\\.ts$"] },
+    },
+    {
+      name: "news-rooms-not-through-the-folder-door",
+      severity: "error",
+      comment:
+        "lib/news/index.ts is the door for everyone else; a room inside uses the rooms' doors.",
+      from: { path: "^lib/news/[^/]+/", pathNot: TESTS_AND_TOOLS },
+      to: { path: "^lib/news/index\\.ts$" },
+    },
+    {
       name: "front-door-from-lib-top-files",
       severity: "error",
       comment: "lib/env.ts and its neighbours reach a folder of lib/ through its index.ts too.",
