@@ -35,6 +35,12 @@ function writeFeedsFile(query) {
   return file;
 }
 
+/**
+ * The sample network's time zones: Riverbend has none of its own (TIME_ZONE's default,
+ * America/Chicago); Guam's day begins 16 hours before Chicago's.
+ */
+const PUBLICATION_TIME_ZONES = { lakeside: "America/Los_Angeles", hillcountry: "Pacific/Guam" };
+
 /** The editors' secrets of the sample network's publications (POST /api/revalidate). */
 const EDITOR_SECRETS = {
   riverbend: "riverbend-editors-secret",
@@ -65,6 +71,8 @@ function writePublicationsFile(name, { riverbend, lakeside, hillcountry }) {
       blogDomain: "lakeside.example",
       feeds: { local: [`${STAND_IN_URL}/feeds/lakeside-local.xml`] },
       revalidateSecret: EDITOR_SECRETS.lakeside,
+      // A network spans the continent, and beyond: each dates its stories as its town does.
+      timeZone: PUBLICATION_TIME_ZONES.lakeside,
     },
     ...(hillcountry
       ? [
@@ -74,6 +82,7 @@ function writePublicationsFile(name, { riverbend, lakeside, hillcountry }) {
             name: "The Hill Country Herald and Valley Courier",
             town: "Hill Country",
             accent: "#2e6b30",
+            timeZone: PUBLICATION_TIME_ZONES.hillcountry,
             feeds: { local: [`${STAND_IN_URL}/feeds/hillcountry-local.xml`] },
           },
         ]
@@ -129,6 +138,7 @@ function standInArgs({ port = STAND_IN_PORT, radio = false } = {}) {
 
 module.exports = {
   EDITOR_SECRETS,
+  PUBLICATION_TIME_ZONES,
   writePublicationsFile,
   STAND_IN_PORT,
   STAND_IN_URL,

@@ -11,6 +11,7 @@ export declare function appEnv(options: {
 }): Record<string, string>;
 export declare function standInArgs(options?: { port?: number; radio?: boolean }): string[];
 export declare const EDITOR_SECRETS: { riverbend: string; lakeside: string };
+export declare const PUBLICATION_TIME_ZONES: { lakeside: string; hillcountry: string };
 export declare function writePublicationsFile(
   name: string,
   origins: { riverbend: string; lakeside: string; hillcountry?: string },

@@ -5,7 +5,13 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { appEnv, EDITOR_SECRETS, REVALIDATE_SECRET, writePublicationsFile } from "./env.cjs";
+import {
+  appEnv,
+  PUBLICATION_TIME_ZONES,
+  EDITOR_SECRETS,
+  REVALIDATE_SECRET,
+  writePublicationsFile,
+} from "./env.cjs";
 import {
   freePort,
   startInstance,
@@ -193,6 +199,69 @@ test("each publication embeds its own town's events wall and its own newsroom's 
     expect(await (await fetch(form!)).text(), form).toContain(`To the newsroom in ${TOWNS[key]}.`);
   }
   expect(walls.size).toBe(KEYS.length);
+});
+
+test("each publication dates its headlines and its home page in its own time zone", async () => {
+  const zones: Record<Key, string> = { riverbend: "America/Chicago", ...PUBLICATION_TIME_ZONES };
+  const day = (zone: string, at: Date) =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: zone,
+    }).format(at);
+  const hourIn = (zone: string, at: Date) =>
+    Number(
+      new Intl.DateTimeFormat("en-US", {
+        hour: "numeric",
+        hourCycle: "h23",
+        timeZone: zone,
+      }).format(at),
+    );
+  const dated: Record<Key, [Date, string][]> = { riverbend: [], lakeside: [], hillcountry: [] };
+  for (const key of KEYS) {
+    const { body } = await get(key, "/national");
+    for (const [, at, text] of body.matchAll(/<time datetime="([^"]+)">([^<]+)<\/time>/gi))
+      dated[key].push([new Date(at!), text!]);
+    expect(dated[key].length, key).toBeGreaterThanOrEqual(10);
+    for (const [at, text] of dated[key])
+      expect(text, `${key} ${at.toISOString()}`).toBe(day(zones[key], at));
+    // The home page's date is today where the publication is (rendered within the last minutes).
+    const home = (await get(key, "/")).body;
+    const today = [0, 5 * 60_000].map((ago) => day(zones[key], new Date(Date.now() - ago)));
+    expect(
+      today.some((text) => home.includes(text)),
+      key,
+    ).toBe(true);
+  }
+  // One story, dated apart: published at noon in Chicago, which is four in the morning of the
+  // next day on Guam. Hill Country's own feed carries it; the network's secret refreshes it.
+  let noon = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+  while (hourIn("America/Chicago", noon) !== 12) noon = new Date(noon.getTime() - 3_600_000);
+  const title = `Dated on Guam's next day ${noon.getTime()}`;
+  await standIn.publishHeadline(
+    "hillcountry-local",
+    title,
+    "A story of two days.",
+    undefined,
+    noon,
+  );
+  try {
+    const refreshed = await ask(port, `${HOSTS.hillcountry}:${port}`, "/api/revalidate", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${REVALIDATE_SECRET}` },
+      body: JSON.stringify({ sections: ["local"] }),
+    });
+    expect(refreshed.status, refreshed.body).toBe(200);
+    const local = (await get("hillcountry", "/local")).body;
+    const card = local.slice(local.indexOf(title));
+    const shown = /<time datetime="([^"]+)">([^<]+)<\/time>/i.exec(card);
+    expect(new Date(shown![1]!).getTime()).toBe(noon.getTime());
+    expect(shown![2]).toBe(day("Pacific/Guam", noon));
+    expect(shown![2]).not.toBe(day("America/Chicago", noon));
+  } finally {
+    await standIn.clearHeadlines("hillcountry-local");
+  }
 });
 
 test("JSON-LD: each publication is its own organization, the network its parent", async () => {

@@ -1,22 +1,26 @@
-/** Dates as readers see them: long US format, e.g. "November 21, 2026", in the newsroom's time zone. */
-const NEWSROOM_TIME_ZONE = "America/Chicago";
+/**
+ * Dates as readers see them: long US format, e.g. "November 21, 2026", in the publication's
+ * time zone (`Publication.timeZone`: its entry's `timeZone`, else TIME_ZONE, else
+ * America/Chicago), so that a network spanning the continent dates each story as its town does.
+ */
 
-const LONG_US = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: NEWSROOM_TIME_ZONE,
-});
+const LONG_US: Intl.DateTimeFormatOptions = { month: "long", day: "numeric", year: "numeric" };
 
-const LONG_US_CALENDAR = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+/** One formatter per time zone (a network has a handful): building one costs more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function formatLongDate(date: Date): string {
-  return LONG_US.format(date);
+function longUs(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { ...LONG_US, timeZone });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The day `date` falls on in `timeZone`, in long US format. */
+export function formatLongDate(date: Date, timeZone: string): string {
+  return longUs(timeZone).format(date);
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,11 +46,12 @@ export function parsePublishedDate(value: string): Date | null {
 }
 
 /**
- * A publication date for readers: a bare calendar day is that day everywhere, not midnight
- * UTC shifted into the newsroom's time zone; text that is no date is shown as written.
+ * A publication date for readers: a date-time on the day it falls on in `timeZone`; a bare
+ * calendar day is that day everywhere, not midnight UTC shifted into the publication's zone;
+ * text that is no date is shown as written.
  */
-export function formatPublishedDate(value: string): string {
+export function formatPublishedDate(value: string, timeZone: string): string {
   const date = parsePublishedDate(value);
   if (!date) return value;
-  return CALENDAR_DAY.test(value) ? LONG_US_CALENDAR.format(date) : LONG_US.format(date);
+  return longUs(CALENDAR_DAY.test(value) ? "UTC" : timeZone).format(date);
 }

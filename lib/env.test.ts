@@ -168,6 +168,15 @@ describe("the configuration of an environment", () => {
     ).toBe("http://127.0.0.1:4010");
   });
 
+  it("dates in TIME_ZONE, America/Chicago unless set; a name the runtime does not know is a problem", () => {
+    expect(configFrom({}).timeZone).toBe("America/Chicago");
+    expect(configFrom({ TIME_ZONE: "Pacific/Honolulu" }).timeZone).toBe("Pacific/Honolulu");
+    expect(problemsOf({ TIME_ZONE: "Mars/Olympus_Mons" })).toEqual([
+      'TIME_ZONE must be an IANA time zone such as America/Chicago, got "Mars/Olympus_Mons"',
+    ]);
+    expect(problemsOf({ TIME_ZONE: "CST6CDT; rm -rf" })).toHaveLength(1);
+  });
+
   it("lets BLOG_DOMAIN override the derived domain", () => {
     const config = configFrom({
       BLOG_API_URL: "https://f.example.com",

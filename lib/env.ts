@@ -6,7 +6,7 @@
  * message that names the variable and says what was expected.
  */
 import { z } from "zod";
-import { got, httpUrl } from "./validation/rules.mjs";
+import { got, httpUrl, timeZone } from "./validation/rules.mjs";
 
 export interface AppConfig {
   siteUrl: URL;
@@ -19,6 +19,8 @@ export interface AppConfig {
   newsFeedsFile: string | null;
   feedJsonServiceUrl: URL | null;
   feedRevalidateSeconds: number;
+  /** The embedded publication's time zone, and the network's default (an IANA name). */
+  timeZone: string;
   /**
    * How often the scheduler (lib/news/schedule/scheduler.ts) reads each feed: never more often than
    * `minSeconds`, never less often than `maxSeconds` (at most the headlines' lifetime), the
@@ -134,6 +136,7 @@ const VARIABLES = z.object({
   SITE_URL: url.prefault("http://localhost:3000"),
   PUBLICATIONS_FILE: z.string().optional(),
   BLOG_DOMAIN: z.string().optional(),
+  TIME_ZONE: timeZone().default("America/Chicago"),
   TRUST_FORWARDED_HOST: z
     .enum(["0", "1"], got("must be 1 (a trusted proxy sets X-Forwarded-Host) or 0"))
     .default("0"),
@@ -228,6 +231,7 @@ const CONFIG = VARIABLES.refine(
       newsFeedsFile: env.NEWS_FEEDS_FILE ?? null,
       feedJsonServiceUrl: env.FEED_JSON_SERVICE_URL ?? null,
       feedRevalidateSeconds: env.FEED_REVALIDATE_SECONDS,
+      timeZone: env.TIME_ZONE,
       feedPolling: pollingBounds(env),
       websubCallbackOrigin: env.WEBSUB_CALLBACK_ORIGIN ?? null,
       blogApi:
@@ -285,11 +289,9 @@ let parsed: AppConfig | undefined;
 
 /**
  * The validated configuration of this process: its environment, parsed the first time it is
- * asked for (a malformed one throws ConfigError, every time). The environment of a server does
- * not change once it runs, so neither does the answer; a test that needs another environment
- * loads this module again (jest.isolateModules). Kept per module instance, not on the process
- * (lib/process): every instance parses the same environment into the same values, so sharing
- * one copy would save only that one parse per instance.
+ * asked for (a malformed one throws ConfigError, every time). A server's environment does not
+ * change once it runs, so neither does the answer (a test loads this module again). Per module
+ * instance, not per process: each parses the same environment into the same values.
  */
 export function config(): AppConfig {
   return (parsed ??= parseConfig(process.env));

@@ -7,8 +7,9 @@ import { PostImageCard } from "./post-image-card";
 import styles from "./post.module.css";
 
 /** A loaded post: header, optional image card, the body, the optional short video, the footer. */
-export function BlogPostArticle({ post }: { post: BlogPost }) {
-  const published = formatPublishedDate(post.date);
+/** `timeZone`: the publication's, in which its date is told. */
+export function BlogPostArticle({ post, timeZone }: { post: BlogPost; timeZone: string }) {
+  const published = formatPublishedDate(post.date, timeZone);
   return (
     <article className={styles.post}>
       <SiteLink href="/blog" className={styles.back}>

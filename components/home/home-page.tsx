@@ -23,7 +23,7 @@ export async function HomePage({ publication }: { publication: Publication }) {
           every other page refers to it by @id. */}
       <JsonLd data={[websiteJsonLd(publication), organizationJsonLd(publication)]} />
       <section className={styles.hero} aria-labelledby="todays-headlines">
-        <p className={styles.date}>{formatLongDate(new Date())}</p>
+        <p className={styles.date}>{formatLongDate(new Date(), publication.timeZone)}</p>
         <h1 id="todays-headlines" className={styles.heroTitle}>
           Today&apos;s Headlines
         </h1>
@@ -39,7 +39,12 @@ export async function HomePage({ publication }: { publication: Publication }) {
         <h2 id="breaking-news" className={styles.blockTitle}>
           Breaking News
         </h2>
-        <ArticleGrid headlines={breaking} limit={HOME_LIMIT} id="h" />
+        <ArticleGrid
+          headlines={breaking}
+          limit={HOME_LIMIT}
+          id="h"
+          timeZone={publication.timeZone}
+        />
       </section>
 
       <section className={styles.block} aria-labelledby="featured-video">

@@ -8,16 +8,19 @@ import styles from "./news.module.css";
 
 /**
  * A section's headlines: the first `limit` shown, the rest one click away; or the error.
- * `id` keeps the cards' element ids apart when a page shows more than one grid.
+ * `id` keeps the cards' element ids apart when a page shows more than one grid; `timeZone`
+ * is the publication's, in which each headline's date is told.
  */
 export function ArticleGrid({
   headlines,
   limit,
   id,
+  timeZone,
 }: {
   headlines: SectionHeadlines;
   limit: number;
   id: string;
+  timeZone: string;
 }) {
   if (headlines.status === "error") return <ErrorBox message={headlines.message} />;
   if (headlines.articles.length === 0) {
@@ -35,7 +38,7 @@ export function ArticleGrid({
             // Position, not the link: the link would be written out once more as the key.
             key={index}
             article={article}
-            dateText={article.pubDate ? formatLongDate(new Date(article.pubDate)) : null}
+            dateText={article.pubDate ? formatLongDate(new Date(article.pubDate), timeZone) : null}
             id={`${id}${index}`}
             newTabNoteId={newTabNoteId}
             // Only the first card's photo is asked for at once (from the <head>, at high

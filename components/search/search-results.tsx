@@ -72,7 +72,16 @@ function ResultGroup({
   );
 }
 
-export function SearchResults({ query, results }: { query: string; results: SiteSearchResults }) {
+/** `timeZone`: the publication's, in which every result's date is told. */
+export function SearchResults({
+  query,
+  results,
+  timeZone,
+}: {
+  query: string;
+  results: SiteSearchResults;
+  timeZone: string;
+}) {
   const { headlines, posts } = results;
   const total = headlines.length + (posts?.length ?? 0);
   const blog = sitePage("/blog");
@@ -105,7 +114,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
           key: article.link,
           source: { href: `/${section.slug}`, label: section.title },
           date: article.pubDate
-            ? { value: article.pubDate, text: formatLongDate(new Date(article.pubDate)) }
+            ? { value: article.pubDate, text: formatLongDate(new Date(article.pubDate), timeZone) }
             : null,
           title: article.title,
           link: { href: article.link, external: true },
@@ -119,7 +128,9 @@ export function SearchResults({ query, results }: { query: string; results: Site
         results={(posts ?? []).map((post) => ({
           key: post.slug,
           source: { href: blog.path, label: blog.title },
-          date: post.date ? { value: post.date, text: formatPublishedDate(post.date) } : null,
+          date: post.date
+            ? { value: post.date, text: formatPublishedDate(post.date, timeZone) }
+            : null,
           title: post.metaTitle,
           link: { href: `/blog/${post.slug}`, external: false },
           text: post.metaDescription,

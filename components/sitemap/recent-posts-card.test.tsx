@@ -20,7 +20,8 @@ const ok = (total: number, shown = Math.min(total, 12)): BlogListResult => ({
   blogs: Array.from({ length: shown }, (_, i) => summary(i + 1)),
 });
 
-const render = (list: BlogListResult) => renderToStaticMarkup(<RecentPostsCard list={list} />);
+const render = (list: BlogListResult) =>
+  renderToStaticMarkup(<RecentPostsCard list={list} timeZone="America/Chicago" />);
 const postLinks = (html: string) => html.match(/href="\/blog\/post-\d+"/g) ?? [];
 
 describe("RecentPostsCard", () => {

@@ -7,7 +7,8 @@ import { SITEMAP_BLOG_ERROR_MESSAGE, SITEMAP_RECENT_POSTS } from "@/lib/discover
 import styles from "./sitemap.module.css";
 
 /** The sitemap's recent posts: the blog list's first page, at most nine, and its total. */
-export function RecentPostsCard({ list }: { list: BlogListResult }) {
+/** `timeZone`: the publication's, in which each post's date is told. */
+export function RecentPostsCard({ list, timeZone }: { list: BlogListResult; timeZone: string }) {
   return (
     <section className={card.card} aria-labelledby="sitemap-recent-posts">
       <div className={styles.cardHead}>
@@ -32,7 +33,7 @@ export function RecentPostsCard({ list }: { list: BlogListResult }) {
               </SiteLink>
               {blog.date ? (
                 <time dateTime={blog.date} className={styles.postDate}>
-                  {formatPublishedDate(blog.date)}
+                  {formatPublishedDate(blog.date, timeZone)}
                 </time>
               ) : null}
             </li>

@@ -35,16 +35,17 @@ export const standIn = {
     const requests = await (await fetch(`${STAND_IN_URL}/__control/requests`)).json();
     return requests[name];
   },
-  /** Publishes a headline on a sample feed, dated now, on top of its items. */
+  /** Publishes a headline on a sample feed, dated now (or `date`), on top of its items. */
   async publishHeadline(
     feed: string,
     title: string,
     description = "Published by the newsroom.",
     image?: string,
+    date?: Date,
   ) {
     await fetch(`${STAND_IN_URL}/__control/headline`, {
       method: "POST",
-      body: JSON.stringify({ feed, title, description, image }),
+      body: JSON.stringify({ feed, title, description, image, date: date?.toISOString() }),
     });
   },
   async clearHeadlines(feed: string) {

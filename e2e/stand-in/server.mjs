@@ -95,11 +95,11 @@ const server = http.createServer(async (req, res) => {
     );
   }
   if (url.pathname === "/__control/headline" && req.method === "POST") {
-    // { "feed": "national", "title": "...", "description": "...", "image"?: "<url>" }:
-    // published now, on top.
-    const { feed, title, description = "", image = null } = JSON.parse(await readBody(req));
+    // { "feed": "national", "title": "...", "description": "...", "image"?: "<url>",
+    // "date"?: "<ISO 8601>" }: published now (or at `date`), on top.
+    const { feed, title, description = "", image = null, date } = JSON.parse(await readBody(req));
     state.extraItems.set(feed, [
-      { title, description, image, date: new Date() },
+      { title, description, image, date: date ? new Date(date) : new Date() },
       ...(state.extraItems.get(feed) ?? []),
     ]);
     send(res, 200, "ok");

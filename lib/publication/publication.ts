@@ -36,4 +36,6 @@ export interface Publication {
   partners: readonly NavLink[];
   /** Ports of its radio station on RADIO_STREAM_ORIGIN (replacing RADIO_STREAM_PORTS). */
   radio: { ports: readonly number[] | null };
+  /** The IANA time zone every date its readers see is in (its entry's, else TIME_ZONE). */
+  timeZone: string;
 }

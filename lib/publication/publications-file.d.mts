@@ -11,6 +11,7 @@ export interface PublicationEntry {
   revalidateSecret: string | null;
   town?: string;
   tagline?: string;
+  timeZone?: string;
   description?: string;
   initials?: string;
   accent?: string;

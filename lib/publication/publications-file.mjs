@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { got, httpUrl } from "../validation/rules.mjs";
+import { got, httpUrl, timeZone } from "../validation/rules.mjs";
 
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 const SECRET_MIN = 16;
@@ -103,6 +103,15 @@ const origin = z
   })
   .transform((value) => new URL(value));
 
+/** A colour white text stays readable on. */
+const accent = text(7)
+  .regex(/^#[0-9a-fA-F]{6}$/, { ...got("must be a colour such as #0b5394"), abort: true })
+  .refine((accent) => contrastWithWhite(accent) >= 4.5, {
+    error: (issue) =>
+      `"${issue.input}" is too light for white text on it (contrast ${contrastWithWhite(String(issue.input)).toFixed(1)}:1, at least 4.5:1)`,
+  })
+  .toLowerCase();
+
 /** @param {readonly string[] | undefined} sections */
 function publicationSchema(sections) {
   const FEEDS = "must list 1 to 20 feed URLs";
@@ -125,14 +134,7 @@ function publicationSchema(sections) {
           .regex(/^[A-Za-z0-9]{1,3}$/, got("must be 1 to 3 letters or digits"))
           .toUpperCase()
           .optional(),
-        accent: text(7)
-          .regex(/^#[0-9a-fA-F]{6}$/, { ...got("must be a colour such as #0b5394"), abort: true })
-          .refine((accent) => contrastWithWhite(accent) >= 4.5, {
-            error: (issue) =>
-              `"${issue.input}" is too light for white text on it (contrast ${contrastWithWhite(String(issue.input)).toFixed(1)}:1, at least 4.5:1)`,
-          })
-          .toLowerCase()
-          .optional(),
+        accent: accent.optional(),
         revalidateSecret: text(512)
           .min(SECRET_MIN, `must be at least ${SECRET_MIN} characters`)
           .optional(),
@@ -161,6 +163,7 @@ function publicationSchema(sections) {
         ).optional(),
         social: links.optional(),
         partners: links.optional(),
+        timeZone: timeZone().optional(),
         radio: shaped(
           'must be { "ports": [port numbers] }',
           z.strictObject({ ports: z.array(z.int().min(1).max(65535)).min(1) }),

@@ -65,6 +65,7 @@ describe("parsePublications", () => {
       { url: "https://e.example", name: "E", accent: "#ffdd00", revalidateSecret: "short" },
       { url: "https://f.example", name: "F", feeds: { local: ["ftp://f.example/rss"] } },
       "not an object",
+      { url: "https://g.example", name: "G", timeZone: "America/Atlantis" },
     ]);
     expect(found).toEqual([
       'publication 1 (https://a.example): "colour" is not a field of a publication (a typo?)',
@@ -78,6 +79,7 @@ describe("parsePublications", () => {
       'publication 6 (https://e.example): "revalidateSecret" must be at least 16 characters',
       'publication 7 (https://f.example): "feeds.local" must use http or https, got "ftp://f.example/rss"',
       "publication 8: must be an object",
+      'publication 9 (https://g.example): "timeZone" must be an IANA time zone such as America/Chicago, got "America/Atlantis"',
     ]);
   });
 
@@ -157,5 +159,32 @@ describe("a publication from its entry", () => {
     );
     expect(fillPublication("{{unknown}} stays", lakeside)).toBe("{{unknown}} stays");
     expect(localize({ a: ["{{town}}"], n: 3 }, lakeside)).toEqual({ a: ["Lakeside"], n: 3 });
+  });
+});
+
+describe("a publication's time zone", () => {
+  it("is its entry's, else TIME_ZONE's, else America/Chicago", () => {
+    const [honolulu, plain] = parse([
+      { url: "https://islands.example", name: "Islands", timeZone: "Pacific/Honolulu" },
+      { url: "https://plain.example", name: "Plain" },
+    ]);
+    const saved = process.env.TIME_ZONE;
+    try {
+      delete process.env.TIME_ZONE;
+      let registry!: typeof import("./registry");
+      jest.isolateModules(() => (registry = jest.requireActual("./registry")));
+      expect(registry.fromEntry(honolulu!).timeZone).toBe("Pacific/Honolulu");
+      expect(registry.fromEntry(plain!).timeZone).toBe("America/Chicago");
+      expect(registry.embeddedPublication().timeZone).toBe("America/Chicago");
+
+      process.env.TIME_ZONE = "America/New_York";
+      jest.isolateModules(() => (registry = jest.requireActual("./registry")));
+      expect(registry.fromEntry(plain!).timeZone).toBe("America/New_York");
+      expect(registry.embeddedPublication().timeZone).toBe("America/New_York");
+      expect(registry.fromEntry(honolulu!).timeZone).toBe("Pacific/Honolulu");
+    } finally {
+      if (saved === undefined) delete process.env.TIME_ZONE;
+      else process.env.TIME_ZONE = saved;
+    }
   });
 });

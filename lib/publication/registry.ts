@@ -63,6 +63,7 @@ export function fromEntry(entry: PublicationEntry): Publication {
       entry.partners ??
       PARTNER_SITES.filter((site) => hostKey(new URL(site.href).hostname) !== entry.key),
     radio: { ports: entry.radio?.ports ?? null },
+    timeZone: entry.timeZone ?? config().timeZone,
   };
 }
 
@@ -77,6 +78,7 @@ export function embeddedPublication(): Publication {
     town: "Riverbend",
     tagline: DEFAULT_PUBLICATION.tagline,
     description: DEFAULT_PUBLICATION.description,
+    timeZone: cfg.timeZone,
     initials: initialsOf(DEFAULT_PUBLICATION.shortName),
     accent: NETWORK_ACCENT,
     blogDomain: cfg.blogApi?.domain ?? cfg.blogDomain,

@@ -36,3 +36,21 @@ export function httpUrl({ quote = "scheme" } = {}) {
     }
   });
 }
+
+/**
+ * An IANA time zone name the runtime knows ("America/Chicago", "Pacific/Honolulu", "UTC").
+ * @param {string} zone
+ */
+function isTimeZone(zone) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** A publication's time zone: an IANA name such as America/Chicago. */
+export function timeZone() {
+  return z.string().refine(isTimeZone, got("must be an IANA time zone such as America/Chicago"));
+}

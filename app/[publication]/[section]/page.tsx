@@ -66,7 +66,12 @@ export default async function SectionPage({ params }: Props) {
       <AdSlot placement="top" town={publication.town} />
       {/* The cards' titles are h3s, as on the home page; this h2 keeps the outline whole. */}
       <h2 className="visually-hidden">Latest headlines</h2>
-      <ArticleGrid headlines={headlines} limit={SECTION_LIMIT} id="h" />
+      <ArticleGrid
+        headlines={headlines}
+        limit={SECTION_LIMIT}
+        id="h"
+        timeZone={publication.timeZone}
+      />
       <AdSlot placement="middle" town={publication.town} wideOnly />
     </div>
   );

@@ -34,7 +34,11 @@ export default async function SearchPage({ params, searchParams }: Props) {
       <PageHeader title={sitePage("/search").title} />
       <SearchForm id="search-page-query" variant="page" query={query} />
       {query ? (
-        <SearchResults query={query} results={await searchSite(publication, query)} />
+        <SearchResults
+          query={query}
+          results={await searchSite(publication, query)}
+          timeZone={publication.timeZone}
+        />
       ) : (
         <p className={styles.prompt}>
           Type a word or two above to search the latest headlines from every section and the posts

@@ -1,4 +1,3 @@
-import { formatLongDate } from "../../dates";
 import { absoluteHttpUrl, linkKey, mergeArticles, normaliseArticle } from "./normalise";
 import { DEFAULT_IMAGE_URL, MAX_ARTICLES, type FeedArticle } from "../types";
 
@@ -186,18 +185,6 @@ describe("normaliseArticle", () => {
         "https://news.example.com/img/a.jpg",
       );
     });
-  });
-});
-
-describe("formatLongDate", () => {
-  it("formats in long US form", () => {
-    expect(formatLongDate(new Date("2026-11-21T18:00:00Z"))).toBe("November 21, 2026");
-    expect(formatLongDate(new Date("2025-01-05T18:00:00Z"))).toBe("January 5, 2025");
-  });
-
-  it("uses the newsroom's time zone (America/Chicago), not UTC", () => {
-    // 03:00 UTC on the 22nd is still the evening of the 21st in Chicago.
-    expect(formatLongDate(new Date("2026-11-22T03:00:00Z"))).toBe("November 21, 2026");
   });
 });
 

@@ -26,7 +26,7 @@ export default async function Image({
   }
   const { post } = result;
   return shareImage({
-    kicker: `Blog · ${formatPublishedDate(post.date)}`,
+    kicker: `Blog · ${formatPublishedDate(post.date, publication.timeZone)}`,
     title: post.metaTitle,
     footer: post.metaDescription,
     brand: publication,

@@ -67,7 +67,7 @@ export default async function BlogPostPage({ params }: Props) {
               ]),
             ]}
           />
-          <BlogPostArticle post={result.post} />
+          <BlogPostArticle post={result.post} timeZone={publication.timeZone} />
         </>
       )}
       <AdSlot placement="middle" town={publication.town} wideOnly />

@@ -31,7 +31,10 @@ async function SitemapPage({ publication }: { publication: Publication }) {
       <div className={card.withSidebar}>
         <SitemapDirectory categories={sitemapCategories(publication)} />
         <aside className={card.stack} aria-label="Blog posts and machine-readable views">
-          <RecentPostsCard list={await getBlogList(publication, 1)} />
+          <RecentPostsCard
+            list={await getBlogList(publication, 1)}
+            timeZone={publication.timeZone}
+          />
           <QuickLinksCard />
         </aside>
       </div>
