@@ -210,20 +210,12 @@ test("each publication dates its headlines and its home page in its own time zon
       year: "numeric",
       timeZone: zone,
     }).format(at);
-  const hourIn = (zone: string, at: Date) =>
-    Number(
-      new Intl.DateTimeFormat("en-US", {
-        hour: "numeric",
-        hourCycle: "h23",
-        timeZone: zone,
-      }).format(at),
-    );
   const dated: Record<Key, [Date, string][]> = { riverbend: [], lakeside: [], hillcountry: [] };
   for (const key of KEYS) {
     const { body } = await get(key, "/national");
     for (const [, at, text] of body.matchAll(/<time datetime="([^"]+)">([^<]+)<\/time>/gi))
       dated[key].push([new Date(at!), text!]);
-    expect(dated[key].length, key).toBeGreaterThanOrEqual(10);
+    expect(dated[key].length, key).toBeGreaterThanOrEqual(5);
     for (const [at, text] of dated[key])
       expect(text, `${key} ${at.toISOString()}`).toBe(day(zones[key], at));
     // The home page's date is today where the publication is (rendered within the last minutes).
@@ -234,33 +226,44 @@ test("each publication dates its headlines and its home page in its own time zon
       key,
     ).toBe(true);
   }
-  // One story, dated apart: published at noon in Chicago, which is four in the morning of the
-  // next day on Guam. Hill Country's own feed carries it; the network's secret refreshes it.
-  let noon = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
-  while (hourIn("America/Chicago", noon) !== 12) noon = new Date(noon.getTime() - 3_600_000);
-  const title = `Dated on Guam's next day ${noon.getTime()}`;
+  // One story, dated apart: the latest moment at which it is already the next day on Guam
+  // (16 hours ahead of Chicago; at most 8 hours ago, so the story is among the 15 shown).
+  // Hill Country's own feed carries it; the network's secret refreshes it.
+  let at = new Date(Date.now() - 60_000);
+  while (day("Pacific/Guam", at) === day("America/Chicago", at))
+    at = new Date(at.getTime() - 15 * 60_000);
+  // Whole seconds: an RSS date has no milliseconds.
+  const published = new Date(Math.floor(at.getTime() / 1000) * 1000);
+  const title = `Dated on the next day on Guam ${published.getTime()}`;
   await standIn.publishHeadline(
     "hillcountry-local",
     title,
     "A story of two days.",
     undefined,
-    noon,
+    published,
   );
-  try {
-    const refreshed = await ask(port, `${HOSTS.hillcountry}:${port}`, "/api/revalidate", {
+  const refreshLocal = () =>
+    ask(port, `${HOSTS.hillcountry}:${port}`, "/api/revalidate", {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${REVALIDATE_SECRET}` },
       body: JSON.stringify({ sections: ["local"] }),
     });
+  try {
+    const refreshed = await refreshLocal();
     expect(refreshed.status, refreshed.body).toBe(200);
     const local = (await get("hillcountry", "/local")).body;
-    const card = local.slice(local.indexOf(title));
+    expect(local).toContain(title);
+    // The card that carries it: its <li>, where the date comes before the headline.
+    const where = local.indexOf(title);
+    const card = local.slice(local.lastIndexOf("<li", where), where);
     const shown = /<time datetime="([^"]+)">([^<]+)<\/time>/i.exec(card);
-    expect(new Date(shown![1]!).getTime()).toBe(noon.getTime());
-    expect(shown![2]).toBe(day("Pacific/Guam", noon));
-    expect(shown![2]).not.toBe(day("America/Chicago", noon));
+    expect(new Date(shown![1]!).getTime()).toBe(published.getTime());
+    expect(shown![2]).toBe(day("Pacific/Guam", published));
+    expect(shown![2]).not.toBe(day("America/Chicago", published));
   } finally {
+    // Gone from the feed, and from the page: the tests after this one see the sample items.
     await standIn.clearHeadlines("hillcountry-local");
+    await refreshLocal();
   }
 });
 
