@@ -3,5 +3,5 @@ export const BLOG_COPY = {
   title: "Blog",
   subtitle: "Stories, guides and notes from the {{shortName}} newsroom.",
   description:
-    "The {{name}} newsroom blog: how we report, guides to life in {{town}}, and notes from our editors.",
+    "{{name}}'s newsroom blog: how we report, guides to life in {{town}}, and notes from our editors.",
 } as const;

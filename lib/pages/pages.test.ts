@@ -45,7 +45,10 @@ describe("the pages", () => {
       DEFAULT_PUBLICATION.network.name,
     );
     for (const page of [...KEY_PAGES, ...SECTION_PAGES]) {
-      expect(localizePage(page, publication).description).not.toMatch(/\{\{/);
+      const { title, description } = localizePage(page, publication);
+      expect(description).not.toMatch(/\{\{/);
+      // A name that begins with its article ("The Riverbend Chronicle") is not given another.
+      expect(`${page.path}: ${title} ${description}`).not.toMatch(/\bthe the\b/i);
     }
   });
 

@@ -139,7 +139,7 @@ const KEY_PAGE_LIST = [
     path: "/terms",
     title: "Terms of Service",
     description:
-      "The terms that apply when you read and use the {{name}} website, radio stream and services.",
+      "The terms that apply when you read and use the website, radio stream and services of {{name}}.",
     sections: [],
     sitemap: { changeFrequency: "yearly", priority: 0.3 },
   },
