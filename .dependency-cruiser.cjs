@@ -11,7 +11,7 @@
  * Doors by path, the only exceptions, each for a reason the front door cannot serve:
  * - UNBUNDLED: .mjs modules that Next (the cache handler) or server.mjs load as they are, so they
  *   must be imported by their file and cannot hide behind a TypeScript index.
- * - BROWSER_SAFE: small files a client component imports (lib/radio/texts.ts: the radio's texts
+ * - BROWSER_SAFE: small files a client component imports (lib/radio-texts.ts, lib/sitemap-texts.ts: the radio's texts
  *   and timings). Each imports nothing (rule below), so the browser's bundle carries only those
  *   values, where the front door would bring the server's modules with it. A folder that needs
  *   one names it here.
@@ -28,7 +28,7 @@ const UNBUNDLED = [
   "^lib/process/singleton\\.mjs$",
   "^lib/validation/rules\\.mjs$",
 ];
-const BROWSER_SAFE = ["^lib/radio/texts\\.ts$", "^lib/discovery/client\\.ts$"];
+const BROWSER_SAFE = ["^lib/radio-texts\\.ts$", "^lib/sitemap-texts\\.ts$"];
 const DOORS = ["^lib/[^/]+/index\\.ts$", ...UNBUNDLED, ...BROWSER_SAFE];
 
 const TESTS_AND_TOOLS = ["\\.test\\.tsx?$", "^e2e/", "^scripts/"];
@@ -110,7 +110,7 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     exclude: {
       path: [
-        "^\\.next/",
+        "(^|/)\\.next/",
         "^node_modules/",
         "^test-results/",
         "^playwright-report/",

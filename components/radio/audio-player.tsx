@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Slider } from "@/components/ui/slider";
-import { RADIO } from "@/lib/radio/texts";
+import { RADIO } from "@/lib/radio-texts";
 import styles from "./radio.module.css";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { RADIO } from "@/lib/radio/texts";
+import { RADIO } from "@/lib/radio-texts";
 import styles from "./radio.module.css";
 
 /**

@@ -1,4 +1,4 @@
-import type { SitemapPriority } from "@/lib/discovery/client";
+import type { SitemapPriority } from "@/lib/sitemap-texts";
 import styles from "./sitemap.module.css";
 
 const CLASS: Record<SitemapPriority, string | undefined> = {

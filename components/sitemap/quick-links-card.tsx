@@ -1,5 +1,5 @@
 import card from "@/components/ui/card.module.css";
-import { SITEMAP_QUICK_LINKS } from "@/lib/discovery/client";
+import { SITEMAP_QUICK_LINKS } from "@/lib/sitemap-texts";
 import styles from "./sitemap.module.css";
 
 /** Links to the machine-readable views; plain anchors, since they are files, not pages. */

@@ -3,7 +3,7 @@ import card from "@/components/ui/card.module.css";
 import { ErrorBox } from "@/components/ui/error-box";
 import type { BlogListResult } from "@/lib/blog";
 import { formatPublishedDate } from "@/lib/dates";
-import { SITEMAP_BLOG_ERROR_MESSAGE, SITEMAP_RECENT_POSTS } from "@/lib/discovery/client";
+import { SITEMAP_BLOG_ERROR_MESSAGE, SITEMAP_RECENT_POSTS } from "@/lib/sitemap-texts";
 import styles from "./sitemap.module.css";
 
 /** The sitemap's recent posts: the blog list's first page, at most nine, and its total. */

@@ -2,7 +2,7 @@
 
 import { SiteLink } from "@/components/ui/site-link";
 import { useId, useState } from "react";
-import { filterSitemap, type SitemapCategory } from "@/lib/discovery/client";
+import { filterSitemap, type SitemapCategory } from "@/lib/sitemap-texts";
 import { PriorityBadge } from "./priority-badge";
 import cardGrid from "@/components/ui/card-grid.module.css";
 import styles from "./sitemap.module.css";

@@ -1,4 +1,4 @@
-import { filterSitemap } from "./client";
+import { filterSitemap } from "../sitemap-texts";
 import { embeddedPublication } from "../publication/registry";
 import { sitemapCategories } from "./sitemap-pages";
 

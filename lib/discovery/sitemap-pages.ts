@@ -1,6 +1,6 @@
 import { pageFor, pageName, type PagePath, type SitePage } from "../pages";
 import type { Publication } from "../publication";
-import type { SitemapCategory, SitemapPriority } from "./client";
+import type { SitemapCategory, SitemapPriority } from "../sitemap-texts";
 
 export type { SitemapCategory };
 

@@ -7,4 +7,4 @@
 export { getNowPlaying } from "./now-playing";
 export { radioOf } from "./station";
 export { proxyStream } from "./stream-proxy";
-export { RADIO } from "./texts";
+export { RADIO } from "../radio-texts";

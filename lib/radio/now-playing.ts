@@ -3,7 +3,7 @@
  * that many open radio pages polling at once cost the station one request per interval.
  * Any failure is an empty title: the page then shows its standing line.
  */
-import { RADIO } from "./texts";
+import { RADIO } from "../radio-texts";
 import { stationUrl } from "./station-url";
 
 export interface NowPlaying {
