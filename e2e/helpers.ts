@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIResponse, type Locator, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
 
 export const isPhone = (info: TestInfo) => info.project.name === "phone";
 
@@ -51,4 +52,22 @@ export function headerMenu(page: Page, name: "News" | "Menu") {
   const summary = page.locator(":scope > summary", { hasText: name });
   const menu = page.locator("body > header details", { has: summary });
   return { toggle: menu.locator(summary), menu };
+}
+
+/**
+ * A width the site serves of a photo or a poster: 200, WebP of `width` × `height`, kept a year
+ * (made once, never changed). Answers its bytes.
+ */
+export async function expectServedWebp(
+  answer: APIResponse,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  expect(answer.status(), `${width}`).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("image/webp");
+  expect(answer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const body = await answer.body();
+  const meta = await sharp(body).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, height]);
+  return body;
 }

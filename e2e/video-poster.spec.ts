@@ -7,6 +7,7 @@
 import sharp from "sharp";
 import { STAND_IN_URL } from "./env.cjs";
 import { expect, test, type Page } from "./fixtures";
+import { expectServedWebp } from "./helpers";
 import { COMPLETE_SLUG } from "./stand-in/blog-catalogue.cjs";
 import { NO_POSTER_VIDEO, POSTER_SIZE, POSTER_VIDEOS } from "./stand-in/catalogue.cjs";
 import { standIn } from "./stand-in/control";
@@ -84,17 +85,11 @@ test("the poster is a WebP of each of the facade's widths, made from YouTube's o
   ]);
   const fetched = await standIn.hits(`/vi/${FEATURED}/hqdefault.jpg`);
   for (const width of POSTER_WIDTHS) {
-    const answer = await request.get(`/photo/video/${FEATURED}/${width}.webp`);
-    expect(answer.status(), `${width}`).toBe(200);
-    expect(answer.headers()["content-type"]).toBe("image/webp");
-    expect(answer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-    const body = await answer.body();
-    const meta = await sharp(body).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual([
-      "webp",
+    const body = await expectServedWebp(
+      await request.get(`/photo/video/${FEATURED}/${width}.webp`),
       width,
       (width * POSTER_SIZE.height) / POSTER_SIZE.width,
-    ]);
+    );
     expect(body.length).toBeLessThan((await original.body()).length);
   }
   // Kept on disk: asking again fetches nothing from YouTube.
