@@ -1,0 +1,20 @@
+import type { EngineQuery, QueryAtom } from "./types";
+
+/**
+ * The FTS5 MATCH text of an engine query. Every word and phrase is a quoted FTS5 string, and
+ * the words hold letters and digits only (lib/archive/query.ts), so nothing of the reader's
+ * text is FTS5 syntax: only the AND, OR and NOT written here are. Null when nothing is
+ * required (FTS5 cannot answer "everything but").
+ */
+const quoted = (atom: QueryAtom) =>
+  `"${("word" in atom ? [atom.word] : atom.phrase).join(" ").replaceAll('"', '""')}"`;
+
+const group = (atoms: readonly QueryAtom[]) =>
+  atoms.length === 1 ? quoted(atoms[0]!) : `(${atoms.map(quoted).join(" OR ")})`;
+
+export function ftsMatch(query: EngineQuery): string | null {
+  if (query.all.length === 0) return null;
+  const all = query.all.map(group).join(" AND ");
+  if (query.none.length === 0) return all;
+  return `(${all}) NOT ${group(query.none)}`;
+}

@@ -1,0 +1,73 @@
+/**
+ * The embedded archive's schema, by version (PRAGMA user_version). A migration runs in one
+ * write transaction (BEGIN IMMEDIATE), so of several processes starting at once one migrates
+ * and the others, waiting on the lock, find the version done.
+ *
+ * - items: one row per feed item (feed, key), never one per publication; `at` its moment,
+ *   `id` ordered by it (item-id.ts). `first_seen`/`last_seen` bound when it was in its feed.
+ * - items_fts: FTS5 over title, description, body; the Porter stemmer over unicode61 with
+ *   accents removed; kept by triggers.
+ * - carriage: which publication carried which feed in which section, since when, until when;
+ *   opened and closed, never rewritten, so a changed feeds file leaves old days as they were.
+ * - withdrawals: links an editor withdrew from a publication ("*": an operator, from all).
+ * - words: every word of the recorded titles and descriptions, with how many items used it,
+ *   for "did you mean".
+ */
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE items (
+    id INTEGER PRIMARY KEY,
+    feed TEXT NOT NULL,
+    key TEXT NOT NULL,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    body TEXT NOT NULL,
+    link TEXT NOT NULL,
+    image TEXT NOT NULL,
+    published_at INTEGER,
+    first_seen INTEGER NOT NULL,
+    last_seen INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    UNIQUE (feed, key)
+  );
+  CREATE INDEX items_feed_at ON items (feed, at);
+  CREATE INDEX items_link ON items (link);
+  CREATE VIRTUAL TABLE items_fts USING fts5 (
+    title, description, body,
+    content = 'items', content_rowid = 'id',
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER items_ai AFTER INSERT ON items BEGIN
+    INSERT INTO items_fts (rowid, title, description, body)
+      VALUES (new.id, new.title, new.description, new.body);
+  END;
+  CREATE TRIGGER items_ad AFTER DELETE ON items BEGIN
+    INSERT INTO items_fts (items_fts, rowid, title, description, body)
+      VALUES ('delete', old.id, old.title, old.description, old.body);
+  END;
+  CREATE TRIGGER items_au AFTER UPDATE OF title, description, body ON items BEGIN
+    INSERT INTO items_fts (items_fts, rowid, title, description, body)
+      VALUES ('delete', old.id, old.title, old.description, old.body);
+    INSERT INTO items_fts (rowid, title, description, body)
+      VALUES (new.id, new.title, new.description, new.body);
+  END;
+  CREATE TABLE carriage (
+    publication TEXT NOT NULL,
+    section TEXT NOT NULL,
+    feed TEXT NOT NULL,
+    rank INTEGER NOT NULL,
+    since INTEGER NOT NULL,
+    until INTEGER
+  );
+  CREATE INDEX carriage_publication ON carriage (publication, feed);
+  CREATE TABLE withdrawals (
+    publication TEXT NOT NULL,
+    link TEXT NOT NULL,
+    by TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (publication, link)
+  );
+  CREATE TABLE archive_state (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+  CREATE TABLE words (word TEXT PRIMARY KEY, uses INTEGER NOT NULL) WITHOUT ROWID;
+  `,
+];
