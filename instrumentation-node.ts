@@ -12,7 +12,8 @@ import { builtHeadersMismatch } from "./lib/serving";
 // Installs the logger for the Redis connection's changes of state before the first request.
 import "./lib/cache";
 import { redisClient } from "./lib/cache/redis-client.mjs";
-import { startScheduler } from "./lib/news";
+import { carriageRows, startScheduler } from "./lib/news";
+import { blogCarriage, startArchive, type CarriageRow } from "./lib/archive";
 
 try {
   const mismatch = builtHeadersMismatch(config());
@@ -40,4 +41,14 @@ redisClient();
 
 // Feeds are read on their own schedule from now on (lib/news/schedule/scheduler.ts); a build reads
 // what its prerendered pages need, and nothing in the background.
-if (process.env.NEXT_PHASE !== "phase-production-build") startScheduler();
+if (process.env.NEXT_PHASE !== "phase-production-build") {
+  startScheduler();
+  // The archive's carriage: every section's feeds, and each publication's blog.
+  let carriage: { news: readonly unknown[]; rows: CarriageRow[] } | undefined;
+  startArchive(() => {
+    const news = carriageRows();
+    if (carriage?.news !== news)
+      carriage = { news, rows: [...news, ...publications().map((p) => blogCarriage(p.key))] };
+    return carriage.rows;
+  });
+}

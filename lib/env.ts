@@ -36,6 +36,8 @@ export interface AppConfig {
   logFormat: LogFormat;
   radio: { origin: URL | null; path: string; ports: number[]; maxListeners: number };
   adScriptUrl: string | null;
+  /** The archive: PostgreSQL when `databaseUrl` is set, else the SQLite file `file`. */
+  archive: { file: string; databaseUrl: URL | null; retentionDays: number | null };
   /** Headline photos: where their resized copies are kept, and how much disk they may take. */
   photos: { cacheDir: string; maxBytes: number };
   embeds: {
@@ -171,6 +173,21 @@ const VARIABLES = z.object({
   RADIO_STREAM_PORTS: commaList.pipe(z.array(port)).prefault("8076"),
   RADIO_MAX_LISTENERS: wholeNumber(300, 100_000),
   AD_SCRIPT_URL: adScriptUrl.optional(),
+  ARCHIVE_FILE: z.string().default("data/archive.sqlite"),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => URL.canParse(v) && /^postgres(ql)?:$/.test(toUrl(v).protocol) && !!toUrl(v).hostname,
+      // Not quoted: it may hold a password.
+      "must be a postgres:// or postgresql:// URL naming a host",
+    )
+    .transform(toUrl)
+    .optional(),
+  ARCHIVE_RETENTION_DAYS: z
+    .string()
+    .refine((v) => whole(v, 36_500), got("must be a whole number of days from 1 to 36500"))
+    .transform(Number)
+    .optional(),
   PHOTO_CACHE_DIR: z.string().default(".next/cache/photos"),
   PHOTO_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
   EVENTS_WALL_URL: perPublicationUrl.prefault(
@@ -248,6 +265,11 @@ const CONFIG = VARIABLES.refine(
         maxListeners: env.RADIO_MAX_LISTENERS,
       },
       adScriptUrl: env.AD_SCRIPT_URL ?? null,
+      archive: {
+        file: env.ARCHIVE_FILE,
+        databaseUrl: env.DATABASE_URL ?? null,
+        retentionDays: env.ARCHIVE_RETENTION_DAYS ?? null,
+      },
       photos: { cacheDir: env.PHOTO_CACHE_DIR, maxBytes: env.PHOTO_CACHE_MAX_MB * 1024 * 1024 },
       embeds: {
         eventsWallUrl: env.EVENTS_WALL_URL,

@@ -41,3 +41,17 @@ export function blogTag(publicationKey: string): string {
 export function blogTags(publicationKey: string): string[] {
   return [BLOG, blogTag(publicationKey)];
 }
+
+/**
+ * The tags of everything that shows a publication's headlines (its key): `withdrawn:<key>` and
+ * `withdrawn:*` (the operators'). When the withdrawals in force change, a new version of the
+ * tag is published (lib/archive/withdrawals.ts) and every entry written before it is a miss.
+ */
+export function withdrawalTags(publicationKey: string): string[] {
+  return [`withdrawn:${publicationKey}`, "withdrawn:*"];
+}
+
+/** The tag of what shows the headlines of a publication key, or of every one ("*"). */
+export function withdrawalTag(target: string): string {
+  return `withdrawn:${target}`;
+}

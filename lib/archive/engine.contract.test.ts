@@ -327,3 +327,32 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
     expect(await titles(ask(engine, "counsel"))).toEqual(["Counsel hired"]);
   });
 });
+
+describe.each(archiveEnginesUnderTest())("the archive's neighbours on $name", (under) => {
+  it("finds the nearest moment before and after, skipping withdrawn items", async () => {
+    const engine = await under.fresh();
+    await engine.migrate();
+    const feed = "https://a.example/local.xml";
+    await engine.syncCarriage([{ publication: "riverbend", section: "local", feed, rank: 0 }], 0);
+    await engine.record(
+      feed,
+      [
+        item("1", "First", "", { publishedAt: NOW - 5 * DAY }),
+        item("2", "Second", "", { publishedAt: NOW - 3 * DAY }),
+        item("3", "Third", "", { publishedAt: NOW - DAY }),
+      ],
+      NOW,
+    );
+    expect(await engine.nearest("riverbend", NOW - 2 * DAY, "before")).toBe(NOW - 3 * DAY);
+    expect(await engine.nearest("riverbend", NOW - 2 * DAY, "after")).toBe(NOW - DAY);
+    await engine.withdraw({
+      publication: "riverbend",
+      link: "https://news.example/2",
+      by: "t",
+      at: NOW,
+    });
+    expect(await engine.nearest("riverbend", NOW - 2 * DAY, "before")).toBe(NOW - 5 * DAY);
+    expect(await engine.nearest("riverbend", NOW, "after")).toBeNull();
+    await engine.close();
+  });
+});

@@ -132,16 +132,17 @@ export class SqliteArchive implements ArchiveEngine {
       this.insert(feed, item, seenAt);
       return "inserted";
     }
+    const body = item.body ?? known.body;
     const edited =
       known.title !== item.title ||
       known.description !== item.description ||
-      known.body !== item.body ||
+      known.body !== body ||
       known.link !== item.link ||
       known.image !== item.imageUrl;
     if (edited) {
       this.sql(
         "UPDATE items SET title = ?, description = ?, body = ?, link = ?, image = ?, last_seen = ? WHERE id = ?",
-      ).run(item.title, item.description, item.body, item.link, item.imageUrl, seenAt, known.id);
+      ).run(item.title, item.description, body, item.link, item.imageUrl, seenAt, known.id);
       return "updated";
     }
     if (seenAt - known.last_seen >= SIGHTING_MS)
@@ -157,7 +158,7 @@ export class SqliteArchive implements ArchiveEngine {
       item.key,
       item.title,
       item.description,
-      item.body,
+      item.body ?? "",
       item.link,
       item.imageUrl,
       item.publishedAt,
@@ -248,6 +249,20 @@ export class SqliteArchive implements ArchiveEngine {
           AND i.at >= :from AND i.at < :to AND ${CARRIED("")} AND ${NOT_WITHDRAWN}`,
     );
     return ranges.map(([from, to]) => (count.get({ pub, from, to }) as { n: number }).n);
+  }
+
+  async nearest(
+    pub: string,
+    moment: number,
+    direction: "before" | "after",
+  ): Promise<number | null> {
+    const [pick, test] = direction === "before" ? ["max", "<"] : ["min", ">="];
+    const row = this.sql(
+      `SELECT ${pick}(i.at) AS at FROM items i
+        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
+          AND i.at ${test} :moment AND ${CARRIED("")} AND ${NOT_WITHDRAWN}`,
+    ).get({ pub, moment }) as { at: number | null };
+    return row.at;
   }
 
   async span(pub: string): Promise<{ first: number; last: number } | null> {

@@ -14,8 +14,9 @@ export interface ArchiveItemInput {
   key: string;
   title: string;
   description: string;
-  /** Searched, never shown: a post's keywords and body; "" for a headline. */
-  body: string;
+  /** Searched, never shown: a post's keywords and body; "" for a headline; null: keep the
+   * recorded one (a blog list names its posts without their bodies). */
+  body: string | null;
   link: string;
   imageUrl: string;
   /** The feed's own publication date, ms; null when it gave none usable. */
@@ -116,6 +117,12 @@ export interface ArchiveEngine {
   ): Promise<ArchivedHeadline[]>;
   /** How many headlines the publication carried in each [from, to) range. */
   countIn(publication: string, ranges: readonly (readonly [number, number])[]): Promise<number[]>;
+  /** The publication's latest moment before `moment`, or earliest at or after it; null: none. */
+  nearest(
+    publication: string,
+    moment: number,
+    direction: "before" | "after",
+  ): Promise<number | null>;
   /** The publication's first and last moments; null when it has none. */
   span(publication: string): Promise<{ first: number; last: number } | null>;
   /** Words of the archive close to `word` (for "did you mean"), most used first. */

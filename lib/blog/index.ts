@@ -1,11 +1,13 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
+import { recordPosts, type PostRecord } from "../archive";
 import { cachedFailure, sharedGet, sharedSet } from "../cache";
 import { blogTags } from "../tags";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { config, type AppConfig } from "../env";
 import { logUpstreamError, metrics } from "../ops";
+import { DEFAULT_PHOTO } from "../photos";
 import type { Publication } from "../publication";
 import { createFunctionsSource } from "./functions-source";
 import { createLocalSource, LOCAL_BLOG_DIR } from "./local-source";
@@ -150,19 +152,54 @@ function cachedRead<T>(
   });
 }
 
+/**
+ * Into the archive (lib/archive), so the blog is searched and dated with the headlines: what a
+ * read answered, for this publication (a source may serve several); queued, never waited for.
+ */
+function archive(publication: Publication, posts: PostRecord[]): void {
+  recordPosts(publication, posts, DEFAULT_PHOTO);
+}
+
+const summaryRecord = (blog: BlogSummary): PostRecord => ({
+  slug: blog.slug,
+  title: blog.metaTitle,
+  description: blog.metaDescription,
+  date: blog.date,
+  text: null,
+});
+
+const postRecord = (post: BlogPost): PostRecord => ({
+  slug: post.slug,
+  title: post.metaTitle,
+  description: post.metaDescription,
+  date: post.date,
+  // Markdown's marks are no words; its raw HTML's tags are, and are left out.
+  text: [
+    ...post.shortTailKeywords,
+    ...post.longTailKeywords,
+    post.body.replace(/<[^>]*>/g, " "),
+  ].join("\n"),
+});
+
 // A list read always answers a page (possibly empty), never null.
-const readList = (publication: Publication, page: number) =>
-  cachedRead(publication, ["list", String(page)], (source) =>
+const readList = async (publication: Publication, page: number) => {
+  const list = (await cachedRead(publication, ["list", String(page)], (source) =>
     source.list(page),
-  ) as Promise<BlogListPage>;
+  )) as BlogListPage;
+  archive(publication, list.blogs.map(summaryRecord));
+  return list;
+};
 
 /**
  * One post, or null when the source has none. Absence is not cached as data: every address
  * is a possible slug, so each unknown one would leave an entry on disk. The page's own 404
  * answer is cached instead, in memory (lib/cache/cache-handler.mjs).
  */
-const readPost = (publication: Publication, slug: string): Promise<BlogPost | null> =>
-  cachedRead(publication, ["post", slug], (source) => source.get(slug));
+const readPost = async (publication: Publication, slug: string): Promise<BlogPost | null> => {
+  const post = await cachedRead(publication, ["post", slug], (source) => source.get(slug));
+  if (post) archive(publication, [postRecord(post)]);
+  return post;
+};
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

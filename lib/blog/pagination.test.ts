@@ -1,10 +1,4 @@
-import {
-  blogPageHref,
-  pageItems,
-  parsePageNumber,
-  totalPages,
-  type PageItem,
-} from "./pagination";
+import { blogPageHref, pageItems, parsePageNumber, totalPages, type PageItem } from "./pagination";
 import { BLOG_PAGE_SIZE } from "./types";
 
 /**

@@ -16,7 +16,7 @@
  * item is first seen), in store/copies.ts.
  */
 export { feedStatuses, parseRefreshRequest, refreshSections } from "./admin";
-export { checkPublicationFeeds, configuredFeedOrigins } from "./feeds";
+export { carriageRows, checkPublicationFeeds, configuredFeedOrigins } from "./feeds";
 export { getSectionHeadlines, sectionJsonLd, storedSectionHeadlines } from "./headlines";
 export { linkKey } from "./ingest";
 export { startScheduler } from "./schedule";

@@ -125,6 +125,38 @@ export function feedUses(): ReadonlyMap<string, Readonly<FeedUse>> {
   return map;
 }
 
+/** One publication carries one feed in one section (`rank`: the section's place in the menu). */
+export interface Carriage {
+  publication: string;
+  section: SectionSlug;
+  feed: string;
+  rank: number;
+}
+
+let carriage:
+  { publications: readonly Publication[]; overrides: Overrides; rows: Carriage[] } | undefined;
+
+/**
+ * Every publication's sections and the feeds they list, a row each: the archive's history of
+ * what each publication carried (lib/archive). The same list while the network and
+ * NEWS_FEEDS_FILE are unchanged.
+ */
+export function carriageRows(): readonly Carriage[] {
+  const all = publications();
+  const overrides = readOverrides();
+  if (carriage?.publications === all && carriage.overrides === overrides) return carriage.rows;
+  const rows: Carriage[] = [];
+  for (const publication of all)
+    SECTIONS.forEach((section, rank) => {
+      for (const feed of publication.feeds[section.slug] ??
+        overrides[section.slug] ??
+        section.feeds)
+        rows.push({ publication: publication.key, section: section.slug, feed, rank });
+    });
+  carriage = { publications: all, overrides, rows };
+  return rows;
+}
+
 let origins:
   { publications: readonly Publication[]; overrides: Overrides; set: Set<string> } | undefined;
 

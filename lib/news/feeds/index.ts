@@ -4,6 +4,7 @@
  * feed once, where each is used, and the origins reached on any address.
  */
 export {
+  carriageRows,
   checkPublicationFeeds,
   configuredFeedOrigins,
   configuredFeeds,

@@ -1,5 +1,6 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
+import { isWithdrawn, tagWithWithdrawals } from "../../archive";
 import { cachedFailure } from "../../cache";
 import { config } from "../../env";
 import { logUpstreamError, metrics } from "../../ops";
@@ -41,9 +42,17 @@ async function loadSection(
 export const getSectionHeadlines = cache(
   async (publication: Publication, slug: SectionSlug): Promise<SectionHeadlines> => {
     const feeds = getSectionFeeds(publication, slug);
-    const { headlines, copies } = await sectionHeadlinesOf(slug, feeds.join("\n"));
+    const [{ headlines, copies }] = await Promise.all([
+      sectionHeadlinesOf(slug, feeds.join("\n")),
+      tagWithWithdrawals(publication.key),
+    ]);
     observeFreshness(`${publication.key}|${slug}`, copies);
-    return headlines;
+    if (headlines.status !== "ok") return headlines;
+    // Shared between publications, merged entries hold what an editor withdrew from this one.
+    const articles = headlines.articles.filter(
+      (article) => !isWithdrawn(publication.key, article.link),
+    );
+    return articles.length === headlines.articles.length ? headlines : { status: "ok", articles };
   },
 );
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { recordFeed } from "../../archive";
 import { publishVersion } from "../../cache/freshness.mjs";
 import { logger } from "../../ops";
 import { feedTag } from "../../tags";
@@ -14,7 +15,8 @@ import { feedStore, type FeedCopy } from "./feed-store";
  * publication that lists the feed and on every instance, however late the entry was written:
  * one carrying another version of the feed is a miss; one carrying the feed's tag but no
  * version (made while the store had no copy of it, or from a failure) is a miss if it was
- * written before the version appeared. This runs outside any request, where Next's
+ * written before the version appeared. A changed copy's items are queued for the archive
+ * (lib/archive records each item once, off this path). This runs outside any request, where Next's
  * revalidateTag cannot be called, and needs no tag expired.
  */
 
@@ -41,6 +43,8 @@ export async function storeCopy(
     changedAt: changed ? now : (previous?.changedAt ?? now),
   };
   await feedStore().setCopy(feedUrl, stored);
+  // Into the archive, once the write is queued: the copy's items, when they may hold news.
+  if (changed) recordFeed(feedUrl, stored.articles, at);
   if (changed && previous)
     logger().info(
       { event: "feed-changed", feed: feedUrl, from: previous.version, to: version, by },

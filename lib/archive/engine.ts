@@ -1,0 +1,69 @@
+import { config } from "../env";
+import { logger } from "../ops";
+import { processSingleton } from "../process";
+import { SqliteArchive } from "./sqlite-engine";
+import { ArchiveUnavailableError, type ArchiveEngine } from "./types";
+
+/**
+ * The process's archive engine: PostgreSQL when DATABASE_URL is set (every instance reads
+ * and writes one database), else the SQLite file ARCHIVE_FILE. Made and migrated on first use;
+ * a failed start is tried again on the next use, not kept.
+ *
+ * `useArchive` is the one way the rest of lib/archive reaches it: whatever goes wrong (the
+ * database away, a lock held too long, a timeout) comes out as ArchiveUnavailableError, and no
+ * caller waits more than READ_TIMEOUT_MS for an answer.
+ */
+const READ_TIMEOUT_MS = 1000;
+
+const state = processSingleton("archive-engine", () => ({
+  engine: null as Promise<ArchiveEngine> | null,
+}));
+
+async function open(): Promise<ArchiveEngine> {
+  const { file, databaseUrl } = config().archive;
+  const engine: ArchiveEngine = databaseUrl
+    ? new (await import("./postgres-engine")).PostgresArchive(databaseUrl.href)
+    : new SqliteArchive(file);
+  try {
+    await engine.migrate();
+  } catch (error) {
+    await engine.close().catch(() => undefined);
+    throw error;
+  }
+  logger().info({ event: "archive-open", engine: engine.kind }, `archive: ${engine.kind}`);
+  return engine;
+}
+
+function engine(): Promise<ArchiveEngine> {
+  if (!state.engine) {
+    state.engine = open();
+    state.engine.catch(() => (state.engine = null));
+  }
+  return state.engine;
+}
+
+function unavailable(error: unknown): ArchiveUnavailableError {
+  if (error instanceof ArchiveUnavailableError) return error;
+  return new ArchiveUnavailableError(error instanceof Error ? error.message : String(error));
+}
+
+/** Runs `work` on the engine, within `timeoutMs`; any failure is ArchiveUnavailableError. */
+export async function useArchive<T>(
+  work: (engine: ArchiveEngine) => Promise<T>,
+  timeoutMs = READ_TIMEOUT_MS,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ArchiveUnavailableError(`no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([engine().then(work), timeout]);
+  } catch (error) {
+    throw unavailable(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,172 @@
+import { useArchive } from "./engine";
+import { dayRange, isoDay, readIsoDay, type CalendarDay } from "./days";
+import { editDistance, parseQuery, readQuery, wordsOf } from "./query";
+import type { ArchiveOwner } from "./calendar";
+import type { ArchivedHeadline, SearchOrder } from "./types";
+
+/**
+ * A publication's search over its archive: the address's parameters read (a bad one named on
+ * the page and ignored), the engine asked, and, when nothing is found, what may help.
+ * Throws ArchiveUnavailableError when the archive cannot answer.
+ */
+
+export const RESULTS_PER_PAGE = 20;
+/** Counting stops here; past it the page says "more than". */
+const COUNT_LIMIT = 1000;
+const MAX_PAGE = COUNT_LIMIT / RESULTS_PER_PAGE;
+
+type Param = string | string[] | undefined;
+export type SearchParamsInput = Partial<
+  Record<"q" | "section" | "from" | "to" | "sort" | "page", Param>
+>;
+
+export interface SearchRequest {
+  query: string;
+  section: string | null;
+  from: CalendarDay | null;
+  to: CalendarDay | null;
+  sort: SearchOrder;
+  page: number;
+  /** What was refused and ignored, said to the reader. */
+  notices: string[];
+}
+
+const first = (value: Param) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+
+/** Reads the address; `sections` are the slugs (and titles) a publication shows. */
+export function readSearchRequest(
+  params: SearchParamsInput,
+  sections: readonly { slug: string; title: string }[],
+): SearchRequest {
+  const notices: string[] = [];
+  const section = first(params.section);
+  const known = sections.find((entry) => entry.slug === section);
+  if (section && !known)
+    notices.push(`There is no section “${section.slice(0, 40)}”: showing every section.`);
+  const day = (name: "from" | "to") => {
+    const text = first(params[name]);
+    if (!text) return null;
+    const value = readIsoDay(text);
+    if (!value)
+      notices.push(
+        `“${text.slice(0, 40)}” is not a date (YYYY-MM-DD): the ${name === "from" ? "start" : "end"} date is ignored.`,
+      );
+    return value;
+  };
+  let from = day("from");
+  let to = day("to");
+  if (from && to && isoDay(from) > isoDay(to)) {
+    [from, to] = [to, from];
+    notices.push("The dates were the wrong way round: they are swapped.");
+  }
+  const sortText = first(params.sort);
+  if (sortText && sortText !== "relevance" && sortText !== "newest")
+    notices.push(`“${sortText.slice(0, 40)}” is not an order: showing the best matches first.`);
+  const pageText = first(params.page);
+  const page = /^\d{1,3}$/.test(pageText) ? Math.min(Math.max(Number(pageText), 1), MAX_PAGE) : 1;
+  return {
+    query: readQuery(params.q),
+    section: known ? known.slug : null,
+    from,
+    to,
+    sort: sortText === "newest" ? "newest" : "relevance",
+    page,
+    notices,
+  };
+}
+
+export interface SearchSuggestions {
+  /** The query with misspelt words replaced by the archive's own; null: none found. */
+  spelling: string | null;
+  fewerWords: boolean;
+  widerDates: boolean;
+  anySection: boolean;
+}
+
+export interface SearchOutcome {
+  hits: ArchivedHeadline[];
+  /** Exact below COUNT_LIMIT; `more` says there are more than it. */
+  total: number;
+  more: boolean;
+  pages: number;
+  /** Words to mark in the results. */
+  marks: string[];
+  /** Only when nothing was found. */
+  suggestions: SearchSuggestions | null;
+}
+
+export async function searchArchive(
+  owner: ArchiveOwner,
+  request: SearchRequest,
+): Promise<SearchOutcome> {
+  const parsed = parseQuery(request.query);
+  const from = request.from ? dayRange(request.from, owner.timeZone)[0] : null;
+  const to = request.to ? dayRange(request.to, owner.timeZone)[1] : null;
+  const page = parsed.engine.all.length
+    ? await useArchive((engine) =>
+        engine.search({
+          publication: owner.key,
+          query: parsed.engine,
+          section: request.section,
+          from,
+          to,
+          order: request.sort,
+          offset: (request.page - 1) * RESULTS_PER_PAGE,
+          limit: RESULTS_PER_PAGE,
+          countLimit: COUNT_LIMIT,
+          now: Date.now(),
+        }),
+      )
+    : { hits: [], total: 0 };
+  const more = page.total > COUNT_LIMIT;
+  const total = Math.min(page.total, COUNT_LIMIT);
+  return {
+    hits: page.hits,
+    total,
+    more,
+    pages: Math.max(1, Math.ceil(total / RESULTS_PER_PAGE)),
+    marks: parsed.marks,
+    suggestions:
+      total === 0
+        ? {
+            spelling: await spelling(request.query),
+            fewerWords: parsed.terms > 1,
+            widerDates: from !== null || to !== null,
+            anySection: request.section !== null,
+          }
+        : null,
+  };
+}
+
+/** The query with each word the archive does not know replaced by its closest known word. */
+async function spelling(query: string): Promise<string | null> {
+  const words = [...new Set(wordsOf(query))].slice(0, 6);
+  let changed = false;
+  const replaced = new Map<string, string>();
+  for (const word of words) {
+    if (word.length < 3) continue;
+    const candidates = await useArchive((engine) => engine.wordsLike(word, 2000));
+    if (candidates.some((candidate) => candidate.word === word)) continue;
+    const max = word.length > 5 ? 2 : 1;
+    let best: { word: string; uses: number; distance: number } | null = null;
+    for (const candidate of candidates) {
+      const distance = editDistance(word, candidate.word, max);
+      if (distance > max) continue;
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance && candidate.uses > best.uses)
+      )
+        best = { ...candidate, distance };
+    }
+    if (best) {
+      replaced.set(word, best.word);
+      changed = true;
+    }
+  }
+  if (!changed) return null;
+  return query.replace(/[\p{L}\p{N}\p{M}]+/gu, (written) => {
+    const folded = wordsOf(written)[0];
+    return folded && replaced.has(folded) ? replaced.get(folded)! : written;
+  });
+}

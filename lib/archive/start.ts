@@ -1,0 +1,35 @@
+import { config } from "../env";
+import { logger } from "../ops";
+import { useArchive } from "./engine";
+import { recordCarriage, setCarriageSource } from "./recorder";
+import type { CarriageRow } from "./types";
+import { startWithdrawalWatch } from "./withdrawals";
+
+/** How often headlines past ARCHIVE_RETENTION_DAYS are removed. */
+const PRUNE_MS = 60 * 60 * 1000;
+
+/**
+ * The archive's background work, started with the server (instrumentation-node.ts): the
+ * network's carriage kept (from `carriage`, which answers the same list while the network is
+ * unchanged), the withdrawals watched, and, with ARCHIVE_RETENTION_DAYS, old headlines removed
+ * every hour.
+ */
+export function startArchive(carriage: () => readonly CarriageRow[]): void {
+  setCarriageSource(carriage);
+  recordCarriage();
+  startWithdrawalWatch();
+  const days = config().archive.retentionDays;
+  if (days === null) return;
+  const prune = () =>
+    useArchive((engine) => engine.prune(Date.now() - days * 86_400_000), 60_000)
+      .then((removed) => {
+        if (removed > 0)
+          logger().info(
+            { event: "archive-pruned", removed, days },
+            `archive: removed ${removed} headlines older than ${days} days`,
+          );
+      })
+      .catch(() => undefined);
+  void prune();
+  setInterval(prune, PRUNE_MS).unref();
+}
