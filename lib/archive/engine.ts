@@ -21,9 +21,8 @@ const state = processSingleton("archive-engine", () => ({
 
 async function open(): Promise<ArchiveEngine> {
   const { file, databaseUrl } = config().archive;
-  const engine: ArchiveEngine = databaseUrl
-    ? new (await import("./postgres-engine")).PostgresArchive(databaseUrl.href)
-    : new SqliteArchive(file);
+  if (databaseUrl) throw new ArchiveUnavailableError("PostgreSQL: engine not built yet");
+  const engine: ArchiveEngine = new SqliteArchive(file);
   try {
     await engine.migrate();
   } catch (error) {
