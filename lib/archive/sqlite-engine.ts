@@ -108,13 +108,24 @@ export class SqliteArchive implements ArchiveEngine {
     seenAt: number,
   ): Promise<RecordOutcome> {
     const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
+    // The batch's new words counted first, each written once.
+    const words = new Map<string, number>();
     this.transaction(() => {
-      for (const item of items) outcome[this.recordOne(feed, item, seenAt)]++;
+      for (const item of items) outcome[this.recordOne(feed, item, seenAt, words)]++;
+      const count = this.sql(
+        "INSERT INTO words (word, uses) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET uses = uses + excluded.uses",
+      );
+      for (const [word, uses] of words) count.run(word, uses);
     });
     return outcome;
   }
 
-  private recordOne(feed: string, item: ArchiveItemInput, seenAt: number): keyof RecordOutcome {
+  private recordOne(
+    feed: string,
+    item: ArchiveItemInput,
+    seenAt: number,
+    words: Map<string, number>,
+  ): keyof RecordOutcome {
     const known = this.sql(
       "SELECT id, title, description, body, link, image, last_seen FROM items WHERE feed = ? AND key = ?",
     ).get(feed, item.key) as
@@ -130,6 +141,8 @@ export class SqliteArchive implements ArchiveEngine {
       | undefined;
     if (!known) {
       this.insert(feed, item, seenAt);
+      for (const word of new Set(wordsOf(`${item.title} ${item.description}`)))
+        words.set(word, (words.get(word) ?? 0) + 1);
       return "inserted";
     }
     const body = item.body ?? known.body;
@@ -175,10 +188,6 @@ export class SqliteArchive implements ArchiveEngine {
       `INSERT INTO items (id, feed, key, title, description, body, link, image, published_at,
          first_seen, last_seen, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, ...values);
-    const count = this.sql(
-      "INSERT INTO words (word, uses) VALUES (?, 1) ON CONFLICT (word) DO UPDATE SET uses = uses + 1",
-    );
-    for (const word of new Set(wordsOf(`${item.title} ${item.description}`))) count.run(word);
   }
 
   async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {
