@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { itemId, momentOf, nextId } from "./item-id";
+import { firstIdAt, itemId, momentOf, nextId } from "./item-id";
 import { wordsOf } from "./query";
 import { ftsMatch } from "./sqlite-match";
 import { SQLITE_MIGRATIONS } from "./sqlite-schema";
@@ -11,6 +11,7 @@ import type {
   ArchivedHeadline,
   CarriageRow,
   EngineSearch,
+  RecordBatch,
   RecordOutcome,
   Withdrawal,
 } from "./types";
@@ -25,6 +26,8 @@ import type {
 /** An hour: a known item's last sighting is renewed at most this often (carriage bounds). */
 const SIGHTING_MS = 60 * 60 * 1000;
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
+/** Relevance ranks the newest this many matches of a publication. */
+const RELEVANCE_WINDOW = 5000;
 
 /** The item is the publication's: a feed it carried while the item was in the feed. */
 const CARRIED = (section: string) => `EXISTS (SELECT 1 FROM carriage c
@@ -102,16 +105,13 @@ export class SqliteArchive implements ArchiveEngine {
     });
   }
 
-  async record(
-    feed: string,
-    items: readonly ArchiveItemInput[],
-    seenAt: number,
-  ): Promise<RecordOutcome> {
+  async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
     const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
     // The batch's new words counted first, each written once.
     const words = new Map<string, number>();
     this.transaction(() => {
-      for (const item of items) outcome[this.recordOne(feed, item, seenAt, words)]++;
+      for (const { feed, items, seenAt } of batches)
+        for (const item of items) outcome[this.recordOne(feed, item, seenAt, words)]++;
       const count = this.sql(
         "INSERT INTO words (word, uses) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET uses = uses + excluded.uses",
       );
@@ -168,6 +168,7 @@ export class SqliteArchive implements ArchiveEngine {
     let id = itemId(feed, item.key, at);
     const values: SQLInputValue[] = [
       feed,
+      this.feedToken(feed),
       item.key,
       item.title,
       item.description,
@@ -185,9 +186,25 @@ export class SqliteArchive implements ArchiveEngine {
       id = nextId(id);
     }
     this.sql(
-      `INSERT INTO items (id, feed, key, title, description, body, link, image, published_at,
-         first_seen, last_seen, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO items (id, feed, feed_token, key, title, description, body, link, image,
+         published_at, first_seen, last_seen, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, ...values);
+  }
+
+  /** The feed's token in items_fts ("f" and its number), numbered on first sight. */
+  private feedToken(url: string): string {
+    this.sql("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING").run(url);
+    const { id } = this.sql("SELECT id FROM feeds WHERE url = ?").get(url) as { id: number };
+    return `f${id}`;
+  }
+
+  /** The tokens of every feed the publication ever carried (in one section). */
+  private feedTokens(publication: string, section: string | null): string[] {
+    const rows = this.sql(
+      `SELECT DISTINCT 'f' || f.id AS token FROM carriage c JOIN feeds f ON f.url = c.feed
+        WHERE c.publication = ? AND (? IS NULL OR c.section = ?)`,
+    ).all(publication, section, section) as { token: string }[];
+    return rows.map((row) => row.token);
   }
 
   async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {
@@ -214,30 +231,47 @@ export class SqliteArchive implements ArchiveEngine {
   }
 
   async search(request: EngineSearch): Promise<{ hits: ArchivedHeadline[]; total: number }> {
-    const match = ftsMatch(request.query);
+    const match = ftsMatch(request.query, this.feedTokens(request.publication, request.section));
     if (!match) return { hits: [], total: 0 };
     const params: Record<string, SQLInputValue> = { pub: request.publication, match };
-    let where = `items_fts MATCH :match AND ${CARRIED(request.section ? " AND c.section = :section" : "")} AND ${NOT_WITHDRAWN}`;
+    let where = "items_fts MATCH :match";
+    // Ids are ordered by moment (item-id.ts): a date range is a range of FTS5's own rowids.
+    if (request.from !== null)
+      ((where += " AND items_fts.rowid >= :low"), (params.low = firstIdAt(request.from)));
+    if (request.to !== null)
+      ((where += " AND items_fts.rowid < :high"), (params.high = firstIdAt(request.to)));
+    const bounds = Object.fromEntries(
+      Object.entries(params).filter(([name]) => name === "low" || name === "high"),
+    );
+    const section = request.section ? " AND c.section = :section" : "";
     if (request.section) params.section = request.section;
-    if (request.from !== null) ((where += " AND i.at >= :from"), (params.from = request.from));
-    if (request.to !== null) ((where += " AND i.at < :to"), (params.to = request.to));
-    const from = "FROM items_fts JOIN items i ON i.id = items_fts.rowid";
-    const order =
-      request.order === "newest"
-        ? "items_fts.rowid DESC"
-        : // bm25 is negative, better the lower: a month's age halves a match's weight.
-          "bm25(items_fts, 10.0, 4.0, 1.0) / (1.0 + MAX(0, :now - i.at) / 2592000000.0), items_fts.rowid DESC";
-    const rows = this.sql(
-      `SELECT ${HEADLINE} ${from} WHERE ${where} ORDER BY ${order} LIMIT :limit OFFSET :offset`,
-    ).all({
-      ...params,
-      ...(request.order === "relevance" ? { now: request.now } : {}),
-      limit: request.limit,
-      offset: request.offset,
-    }) as unknown as HeadlineRow[];
+    const kept = `${CARRIED(section)} AND ${NOT_WITHDRAWN}`;
+    const rows = (request.order === "newest"
+      ? this.sql(
+          `SELECT ${HEADLINE} FROM items_fts JOIN items i ON i.id = items_fts.rowid
+              WHERE ${where} AND ${kept} ORDER BY items_fts.rowid DESC LIMIT :limit OFFSET :offset`,
+        ).all({ ...params, limit: request.limit, offset: request.offset })
+      : // The newest RELEVANCE_WINDOW matches, ranked: bm25 is negative, better the lower, and
+        // a month's age halves a match's weight. Older matches rank below them anyway.
+        this.sql(
+          `WITH hits AS (SELECT rowid AS id, bm25(items_fts, 10.0, 4.0, 1.0, 0.0) AS score
+                FROM items_fts WHERE ${where} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW})
+             SELECT ${HEADLINE} FROM hits JOIN items i ON i.id = hits.id WHERE ${kept}
+              ORDER BY hits.score / (1.0 + MAX(0, :now - i.at) / 2592000000.0), i.id DESC
+              LIMIT :limit OFFSET :offset`,
+        ).all({
+          ...params,
+          now: request.now,
+          limit: request.limit,
+          offset: request.offset,
+        })) as unknown as HeadlineRow[];
+    // Counted in the index alone: "about" (a withdrawn match, or one of a feed carried at
+    // another time, is counted too).
     const { total } = this.sql(
-      `SELECT count(*) AS total FROM (SELECT 1 ${from} WHERE ${where} LIMIT :cap)`,
-    ).get({ ...params, cap: request.countLimit + 1 }) as { total: number };
+      `SELECT count(*) AS total FROM (SELECT 1 FROM items_fts WHERE ${where} LIMIT :cap)`,
+    ).get({ match, ...bounds, cap: request.countLimit + 1 }) as {
+      total: number;
+    };
     return { hits: rows.map(toHeadline), total };
   }
 
