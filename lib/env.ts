@@ -52,6 +52,8 @@ export interface AppConfig {
   adScriptUrl: string | null;
   /** Headline photos: where their resized copies are kept, and how much disk they may take. */
   photos: { cacheDir: string; maxBytes: number };
+  /** The page cache's disk (PAGE_CACHE_MAX_MB), which lib/cache/disk-bound.mjs reads itself. */
+  pageCache: { maxBytes: number };
   embeds: {
     /** With "{domain}", each publication's own (lib/publication/embeds.ts). */
     eventsWallUrl: URL;
@@ -128,6 +130,7 @@ const VARIABLES = z.object({
   AD_SCRIPT_URL: adScriptUrl.optional(),
   PHOTO_CACHE_DIR: z.string().default(".next/cache/photos"),
   PHOTO_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
+  PAGE_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
   EVENTS_WALL_URL: perPublicationUrl.prefault(
     "https://www.socialwalls.com/embed/riverbend-chronicle-events",
   ),
@@ -204,6 +207,7 @@ const CONFIG = VARIABLES.refine(
       },
       adScriptUrl: env.AD_SCRIPT_URL ?? null,
       photos: { cacheDir: env.PHOTO_CACHE_DIR, maxBytes: env.PHOTO_CACHE_MAX_MB * 1024 * 1024 },
+      pageCache: { maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
       embeds: {
         eventsWallUrl: env.EVENTS_WALL_URL,
         contactFormUrl: env.CONTACT_FORM_URL,
