@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { FileCache } from "./file-cache.mjs";
-import { compressingEntries, redisFirst } from "./redis-cache.mjs";
+import { STALE_BOUND_SECONDS } from "./freshness.mjs";
+import { compressingEntries, lifespan, redisFirst, storage } from "./redis-cache.mjs";
 
 /** Records the context Next hands the handler it wraps. */
 class RecordingBase {
@@ -105,5 +106,106 @@ describe("compressingEntries", () => {
     }
     await wrapped.set("page", page);
     expect(await wrapped.get("page")).toBe(page);
+  });
+});
+
+/**
+ * A stand-in for Redis as the storage handler drives it: strings with an expiry (EXAT, EX, NX),
+ * hashes (hSet, hExists, hmGet, hScan, hDel), unlink. `now` is Redis's clock, in seconds.
+ */
+function fakeRedis() {
+  const strings = new Map<string, { value: string | Buffer; expireAt: number | null }>();
+  const hashes = new Map<string, Map<string, string>>();
+  const clock = { now: Math.floor(Date.now() / 1000) };
+  const live = (key: string) => {
+    const held = strings.get(key);
+    if (held && held.expireAt !== null && held.expireAt <= clock.now) strings.delete(key);
+    return strings.get(key);
+  };
+  const hash = (key: string) => hashes.get(key) ?? hashes.set(key, new Map()).get(key)!;
+  const client = {
+    strings,
+    hashes,
+    clock,
+    isReady: true,
+    withAbortSignal: () => client,
+    withTypeMapping: () => client,
+    async get(key: string) {
+      return live(key)?.value ?? null;
+    },
+    async set(
+      key: string,
+      value: string | Buffer,
+      options?: { EXAT?: number; EX?: number; NX?: boolean },
+    ) {
+      if (options?.NX && live(key)) return null;
+      const expireAt = options?.EXAT ?? (options?.EX ? clock.now + options.EX : null);
+      strings.set(key, { value, expireAt });
+      return "OK";
+    },
+    async hSet(key: string, field: string, value: string | number) {
+      hash(key).set(field, String(value));
+      return 1;
+    },
+    async hExists(key: string, field: string) {
+      return hash(key).has(field);
+    },
+    async hmGet(key: string, fields: string[]) {
+      return fields.map((field) => hash(key).get(field) ?? null);
+    },
+    async hScan(key: string) {
+      const entries = [...hash(key)].map(([field, value]) => ({ field, value }));
+      return { cursor: "0", entries };
+    },
+    async hDel(key: string, fields: string | string[]) {
+      for (const field of [fields].flat()) hash(key).delete(field);
+      return 1;
+    },
+    async unlink(keys: string | string[]) {
+      for (const key of [keys].flat()) strings.delete(key);
+      return 1;
+    },
+  };
+  return client;
+}
+
+/** An entry as redisFirst hands it to the storage handler. */
+function sharedEntry(lastModified: number, revalidate: number | null) {
+  return {
+    lastModified,
+    lifespan: lifespan(lastModified, revalidate),
+    tags: ["_N_T_/site/archive", "feed:abc", "feed:abc@v1"],
+    value: { kind: "APP_PAGE", status: 200, html: "<p>day</p>".repeat(200), headers: {} },
+  };
+}
+
+describe("what the shared cache writes to Redis expires", () => {
+  it("every entry: its lifetime and the stale bound, a minute more for clocks, at most 7 days", () => {
+    const written = Date.UTC(2026, 0, 5, 12, 0, 0);
+    const at = written / 1000;
+    const page = lifespan(written, 300);
+    expect(page.expireAt - at).toBe(300 + STALE_BOUND_SECONDS + 60);
+    // Never before a read could still use it (stale, within the bound), never much after.
+    expect(page.expireAt - at).toBeGreaterThan(300 + STALE_BOUND_SECONDS);
+    expect(lifespan(written, 86_400).expireAt - at).toBe(86_400 + STALE_BOUND_SECONDS + 60);
+    expect(lifespan(written, 365 * 86_400).expireAt - at).toBe(7 * 86_400);
+    // An entry that never revalidates (a page without headlines): 7 days.
+    expect(lifespan(written, null).expireAt - at).toBe(7 * 86_400);
+  });
+
+  it("the storage handler writes each entry with that expiry (EXAT)", async () => {
+    const redis = fakeRedis();
+    const written = Date.now();
+    await storage(redis).set("/site/archive/2026-01-05", sharedEntry(written, 300));
+    await storage(redis).set("/site/about", sharedEntry(written, null));
+    const page = redis.strings.get("riverbend:next:/site/archive/2026-01-05")!;
+    const about = redis.strings.get("riverbend:next:/site/about")!;
+    expect(page.expireAt).toBe(lifespan(written, 300).expireAt);
+    expect(about.expireAt).toBe(lifespan(written, null).expireAt);
+    // Past it, Redis has nothing to answer: a miss.
+    redis.clock.now = page.expireAt!;
+    await expect(
+      storage(redis).get("/site/archive/2026-01-05", { implicitTags: [] }),
+    ).resolves.toBeNull();
   });
 });
