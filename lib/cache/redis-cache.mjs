@@ -21,6 +21,8 @@
  *   handler compares the two) and to a newer version (lib/cache/freshness.mjs).
  * - Freshness: the same rules as the file cache (lib/cache/freshness.mjs), versions read
  *   from Redis.
+ * - The handler's tag maps are pruned of expired entries now and then
+ *   (lib/cache/redis-tag-maps.mjs).
  *
  * Every entry expires in Redis once no read can use it: its lifetime, plus the stale bound past
  * which it is a miss anyway (lib/cache/freshness.mjs), plus CLOCK_MARGIN_SECONDS for clocks
@@ -36,7 +38,8 @@ import { BoundedStore } from "./bounded-store.mjs";
 import { entryBytes, lifetimeOf, servedEntry } from "./file-cache.mjs";
 import { processSingleton } from "../process/singleton.mjs";
 import { STALE_BOUND_SECONDS, outdated } from "./freshness.mjs";
-import { KEY_PREFIX, withRedis } from "./redis-client.mjs";
+import { KEY_PREFIX, redisClient, withRedis } from "./redis-client.mjs";
+import { pruneTagMaps } from "./redis-tag-maps.mjs";
 
 const MAX_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
 const CLOCK_MARGIN_SECONDS = 60;
@@ -256,8 +259,10 @@ export function redisFirst(Base) {
       };
       const shared = withRedis((client) => storage(client).set(key, entry), SET_TIMEOUT_MS).then(
         (done) => {
-          if (done.ok) unshared.delete(key);
-          else unshared.set(key, { lastModified, entry }, entryBytes(data));
+          if (!done.ok) return unshared.set(key, { lastModified, entry }, entryBytes(data));
+          unshared.delete(key);
+          // In the background: the tag maps lose the fields of expired entries, now and then.
+          void pruneTagMaps(redisClient(), storage);
         },
       );
       await Promise.all([local, shared]);

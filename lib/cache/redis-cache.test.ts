@@ -4,6 +4,7 @@ import path from "node:path";
 import { FileCache } from "./file-cache.mjs";
 import { STALE_BOUND_SECONDS } from "./freshness.mjs";
 import { compressingEntries, lifespan, redisFirst, storage } from "./redis-cache.mjs";
+import { pruneTagMaps } from "./redis-tag-maps.mjs";
 
 /** Records the context Next hands the handler it wraps. */
 class RecordingBase {
@@ -169,6 +170,9 @@ function fakeRedis() {
   return client;
 }
 
+const TAGS = "riverbend:next:__sharedTags__";
+const TTLS = "riverbend:next:__sharedTagsTtl__";
+
 /** An entry as redisFirst hands it to the storage handler. */
 function sharedEntry(lastModified: number, revalidate: number | null) {
   return {
@@ -207,5 +211,57 @@ describe("what the shared cache writes to Redis expires", () => {
     await expect(
       storage(redis).get("/site/archive/2026-01-05", { implicitTags: [] }),
     ).resolves.toBeNull();
+  });
+
+  it("the tag maps lose the fields of expired entries, once an interval for all instances", async () => {
+    const redis = fakeRedis();
+    // Pages written 400 s ago (past their 390 s in Redis), and one that never revalidates.
+    const earlier = Date.now() - 400 * 1000;
+    for (let day = 1; day <= 50; day++) {
+      await storage(redis).set(`/site/archive/${day}`, sharedEntry(earlier, 300));
+    }
+    await storage(redis).set("/site/about", sharedEntry(earlier, null));
+    // Redis dropped the pages; the handler's tag maps still name every one.
+    expect(await storage(redis).get("/site/archive/1", { implicitTags: [] })).toBeNull();
+    expect(redis.hashes.get(TAGS)!.size).toBe(51);
+    expect(redis.hashes.get(TTLS)!.size).toBe(51);
+
+    const now = Date.now();
+    expect(await pruneTagMaps(redis, storage, now)).toBe(true);
+    expect([...redis.hashes.get(TAGS)!.keys()]).toEqual(["/site/about"]);
+    expect([...redis.hashes.get(TTLS)!.keys()]).toEqual(["/site/about"]);
+    expect(await storage(redis).get("/site/about", { implicitTags: [] })).not.toBeNull();
+
+    // Within the interval: this process does not try again, another instance finds the slot taken.
+    await storage(redis).set("/site/archive/51", sharedEntry(earlier, 300));
+    expect(await pruneTagMaps(redis, storage, now + 1000)).toBe(false);
+    jest.resetModules();
+    delete (globalThis as Record<string, unknown>)["__riverbend:cache-tag-maps"];
+    const other = (await import("./redis-tag-maps.mjs")).pruneTagMaps;
+    expect(await other(redis, storage, now + 2000)).toBe(false);
+    expect(redis.hashes.get(TAGS)!.size).toBe(2);
+    // The next interval (the slot has expired), whoever writes first prunes.
+    redis.clock.now += 11 * 60;
+    expect(await other(redis, storage, now + 11 * 60 * 1000)).toBe(true);
+    expect([...redis.hashes.get(TAGS)!.keys()]).toEqual(["/site/about"]);
+  });
+
+  it("a prune that fails is told, not thrown, and not retried before the next interval", async () => {
+    jest.resetModules();
+    delete (globalThis as Record<string, unknown>)["__riverbend:cache-tag-maps"];
+    const { pruneTagMaps: prune } = await import("./redis-tag-maps.mjs");
+    const redis = fakeRedis();
+    redis.hScan = async () => {
+      throw new Error("no answer within 1000 ms");
+    };
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await expect(prune(redis, storage, Date.now())).resolves.toBe(false);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("tag maps were not pruned"));
+      expect(await prune(redis, storage, Date.now() + 1000)).toBe(false);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
