@@ -8,7 +8,7 @@
  *   written, room is made for it: the entries used least recently (read or written) are
  *   removed until the folder, the new entry counted, is within the bound. An entry larger than
  *   the whole bound is not written. A removed entry is a miss, and its page is rendered again.
- * - The index (each entry's size, in order of use; about 150 bytes an entry) is this process's
+ * - The index (each entry's size, in order of use; about 160 bytes an entry) is this process's
  *   memory. It is built once, from the folder, when the process first uses the folder: each
  *   file's size, and its modification time as its last use (a read from disk sets that time, so
  *   the order outlives a restart). From then on every write, removal and read keeps it in step:
