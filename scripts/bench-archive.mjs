@@ -156,7 +156,7 @@ async function measure(name, engine, reference, words, samples) {
         ...over,
       });
   const cases = [
-    ["a common word, newest first", search(common), (i) => reference.words(common, "newest")],
+    ["a common word, newest first", search(common), () => reference.words(common, "newest")],
     ["a rare word", search(rare), () => reference.words(rare, "newest")],
     ["a phrase", (i) => search(phrase(i))(i), (i) => reference.words(phrase(i), "newest")],
     [
@@ -205,7 +205,11 @@ async function measure(name, engine, reference, words, samples) {
     "| query | p50 | p99 | engine's own p50 | p99 | ratio p99 |\n|---|---|---|---|---|---|",
   );
   for (const [label, ours, theirs] of cases) {
-    for (let i = 0; i < 5; i++) (await ours(i), await theirs(i)); // warm
+    for (let i = 0; i < 5; i++) {
+      // warm
+      await ours(i);
+      await theirs(i);
+    }
     const a = await time(RUNS, ours);
     const b = await time(RUNS, theirs);
     console.log(

@@ -1,6 +1,6 @@
 import { logger } from "../ops";
 import { processSingleton } from "../process";
-import { useArchive } from "./engine";
+import { withArchive } from "./engine";
 import type { ArchiveItemInput, CarriageRow, RecordBatch } from "./types";
 
 /**
@@ -116,7 +116,7 @@ async function syncCarriage(): Promise<void> {
   if (rows === state.syncedRows) return;
   const key = JSON.stringify(rows);
   if (key !== state.syncedCarriage)
-    await useArchive((engine) => engine.syncCarriage(rows, Date.now()), WRITE_TIMEOUT_MS);
+    await withArchive((engine) => engine.syncCarriage(rows, Date.now()), WRITE_TIMEOUT_MS);
   state.syncedCarriage = key;
   state.syncedRows = rows;
 }
@@ -169,7 +169,7 @@ async function flushQueue(): Promise<void> {
       while (end < taken.length && (end === next || size + taken[end]![1].size <= MAX_WRITE))
         size += taken[end++]![1].size;
       const batches = taken.slice(next, end).flatMap(([feed, batch]) => batchesOf(feed, batch));
-      await useArchive((engine) => engine.record(batches), WRITE_TIMEOUT_MS);
+      await withArchive((engine) => engine.record(batches), WRITE_TIMEOUT_MS);
       state.queued -= size;
       next = end;
     }

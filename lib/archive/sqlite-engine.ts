@@ -1,14 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { firstIdAt, itemId, momentOf, nextId } from "./item-id";
+import { itemId, momentOf, nextId } from "./item-id";
 import { wordsOf } from "./query";
-import { ftsMatch } from "./sqlite-match";
+import { SqliteReads } from "./sqlite-reads";
 import { SQLITE_MIGRATIONS } from "./sqlite-schema";
 import type {
   ArchiveEngine,
   ArchiveItemInput,
-  ArchivedHeadline,
   CarriageRow,
   EngineSearch,
   RecordBatch,
@@ -26,41 +25,6 @@ import type {
 /** An hour: a known item's last sighting is renewed at most this often (carriage bounds). */
 const SIGHTING_MS = 60 * 60 * 1000;
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
-/** Relevance ranks the newest this many matches of a publication. */
-const RELEVANCE_WINDOW = 5000;
-
-/** The item is the publication's: a feed it carried while the item was in the feed. */
-const CARRIED = (section: string) => `EXISTS (SELECT 1 FROM carriage c
-  WHERE c.publication = :pub AND c.feed = i.feed AND c.since <= i.last_seen
-    AND (c.until IS NULL OR c.until >= i.first_seen)${section})`;
-const NOT_WITHDRAWN = `NOT EXISTS (SELECT 1 FROM withdrawals w
-  WHERE w.link = i.link AND w.publication IN (:pub, '*'))`;
-const SECTION_OF = `(SELECT c.section FROM carriage c
-  WHERE c.publication = :pub AND c.feed = i.feed AND c.since <= i.last_seen
-    AND (c.until IS NULL OR c.until >= i.first_seen) ORDER BY c.rank LIMIT 1)`;
-const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at, ${SECTION_OF} AS section`;
-
-interface HeadlineRow {
-  id: number;
-  feed: string;
-  title: string;
-  description: string;
-  link: string;
-  image: string;
-  at: number;
-  section: string;
-}
-
-const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
-  id: String(row.id),
-  feed: row.feed,
-  title: row.title,
-  description: row.description,
-  link: row.link,
-  imageUrl: row.image,
-  at: row.at,
-  section: row.section,
-});
 
 export class SqliteArchive implements ArchiveEngine {
   readonly kind = "sqlite" as const;
@@ -230,106 +194,16 @@ export class SqliteArchive implements ArchiveEngine {
     });
   }
 
-  async search(request: EngineSearch): Promise<{ hits: ArchivedHeadline[]; total: number }> {
-    const match = ftsMatch(request.query, this.feedTokens(request.publication, request.section));
-    if (!match) return { hits: [], total: 0 };
-    const params: Record<string, SQLInputValue> = { pub: request.publication, match };
-    let where = "items_fts MATCH :match";
-    // Ids are ordered by moment (item-id.ts): a date range is a range of FTS5's own rowids.
-    if (request.from !== null)
-      ((where += " AND items_fts.rowid >= :low"), (params.low = firstIdAt(request.from)));
-    if (request.to !== null)
-      ((where += " AND items_fts.rowid < :high"), (params.high = firstIdAt(request.to)));
-    const bounds = Object.fromEntries(
-      Object.entries(params).filter(([name]) => name === "low" || name === "high"),
-    );
-    const section = request.section ? " AND c.section = :section" : "";
-    if (request.section) params.section = request.section;
-    const kept = `${CARRIED(section)} AND ${NOT_WITHDRAWN}`;
-    const rows = (request.order === "newest"
-      ? this.sql(
-          `SELECT ${HEADLINE} FROM items_fts JOIN items i ON i.id = items_fts.rowid
-              WHERE ${where} AND ${kept} ORDER BY items_fts.rowid DESC LIMIT :limit OFFSET :offset`,
-        ).all({ ...params, limit: request.limit, offset: request.offset })
-      : // The newest RELEVANCE_WINDOW matches, ranked: bm25 is negative, better the lower, and
-        // a month's age halves a match's weight. Older matches rank below them anyway.
-        this.sql(
-          `WITH hits AS (SELECT rowid AS id, bm25(items_fts, 10.0, 4.0, 1.0, 0.0) AS score
-                FROM items_fts WHERE ${where} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW})
-             SELECT ${HEADLINE} FROM hits JOIN items i ON i.id = hits.id WHERE ${kept}
-              ORDER BY hits.score / (1.0 + MAX(0, :now - i.at) / 2592000000.0), i.id DESC
-              LIMIT :limit OFFSET :offset`,
-        ).all({
-          ...params,
-          now: request.now,
-          limit: request.limit,
-          offset: request.offset,
-        })) as unknown as HeadlineRow[];
-    // Counted in the index alone: "about" (a withdrawn match, or one of a feed carried at
-    // another time, is counted too).
-    const { total } = this.sql(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM items_fts WHERE ${where} LIMIT :cap)`,
-    ).get({ match, ...bounds, cap: request.countLimit + 1 }) as {
-      total: number;
-    };
-    return { hits: rows.map(toHeadline), total };
-  }
-
-  async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {
-    const rows = this.sql(
-      `SELECT ${HEADLINE} FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at >= :from AND i.at < :to AND ${CARRIED("")} AND ${NOT_WITHDRAWN}
-        ORDER BY i.at, i.id LIMIT :limit`,
-    ).all({ pub, from, to, limit }) as unknown as HeadlineRow[];
-    return rows.map(toHeadline);
-  }
-
-  async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
-    const count = this.sql(
-      `SELECT count(*) AS n FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at >= :from AND i.at < :to AND ${CARRIED("")} AND ${NOT_WITHDRAWN}`,
-    );
-    return ranges.map(([from, to]) => (count.get({ pub, from, to }) as { n: number }).n);
-  }
-
-  async nearest(
-    pub: string,
-    moment: number,
-    direction: "before" | "after",
-  ): Promise<number | null> {
-    const [pick, test] = direction === "before" ? ["max", "<"] : ["min", ">="];
-    const row = this.sql(
-      `SELECT ${pick}(i.at) AS at FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at ${test} :moment AND ${CARRIED("")} AND ${NOT_WITHDRAWN}`,
-    ).get({ pub, moment }) as { at: number | null };
-    return row.at;
-  }
-
-  async span(pub: string): Promise<{ first: number; last: number } | null> {
-    const row = this.sql(
-      `SELECT min(i.at) AS first, max(i.at) AS last FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub) AND ${CARRIED("")}`,
-    ).get({ pub }) as { first: number | null; last: number | null };
-    return row.first === null || row.last === null ? null : { first: row.first, last: row.last };
-  }
-
-  async wordsLike(word: string, limit: number): Promise<{ word: string; uses: number }[]> {
-    const first = Array.from(word)[0];
-    if (!first) return [];
-    return this.sql(
-      `SELECT word, uses FROM words WHERE word >= :low AND word < :high
-         AND length(word) BETWEEN :short AND :long ORDER BY uses DESC LIMIT :limit`,
-    ).all({
-      low: first,
-      high: `${first}\u{10FFFF}`,
-      short: word.length - 2,
-      long: word.length + 2,
-      limit,
-    }) as unknown as { word: string; uses: number }[];
-  }
+  private readonly reads = new SqliteReads(
+    (text) => this.sql(text),
+    (publication, section) => this.feedTokens(publication, section),
+  );
+  search = (request: EngineSearch) => this.reads.search(request);
+  between: ArchiveEngine["between"] = (...args) => this.reads.between(...args);
+  countIn: ArchiveEngine["countIn"] = (...args) => this.reads.countIn(...args);
+  nearest: ArchiveEngine["nearest"] = (...args) => this.reads.nearest(...args);
+  span: ArchiveEngine["span"] = (...args) => this.reads.span(...args);
+  wordsLike: ArchiveEngine["wordsLike"] = (...args) => this.reads.wordsLike(...args);
 
   async withdraw({ publication, link, by, at }: Withdrawal): Promise<boolean> {
     return this.transaction(() => {
