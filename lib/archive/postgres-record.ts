@@ -1,0 +1,239 @@
+import { itemId, momentOf, nextId } from "./item-id";
+import { indexText, searchVector } from "./postgres-query";
+import { wordsOf } from "./query";
+import type { Query } from "./postgres-pool";
+import type { ArchiveItemInput, RecordOutcome } from "./types";
+
+/**
+ * record() for the shared engine, in few round trips per feed batch: one read of the batch's
+ * known items; then, when something changed, one statement for the new items (their words
+ * counted in the same statement) and one for the edited and re-sighted ones. Each statement
+ * is atomic on its own; a batch cut short is recorded again whole by the next read of the feed.
+ *
+ * Several instances record the same feeds: a new item another instance inserted first is
+ * skipped (ON CONFLICT DO NOTHING) and found known, and rows are written in one order (keys,
+ * ids, words sorted) so two instances never wait on each other in a circle.
+ */
+
+/** An hour: a known item's last sighting is renewed at most this often (carriage bounds). */
+const SIGHTING_MS = 60 * 60 * 1000;
+/** More rounds than id collisions can take (one each, nearly always none). */
+const MAX_ROUNDS = 16;
+
+interface KnownRow {
+  key: string;
+  id: number;
+  title: string;
+  description: string;
+  body: string;
+  link: string;
+  image: string;
+  last_seen: number;
+}
+
+/** PostgreSQL's text holds no NUL and no lone surrogate: stored as it will be read back. */
+const clean = (text: string) => text.toWellFormed().replaceAll("\0", "");
+
+function cleaned(item: ArchiveItemInput): ArchiveItemInput {
+  return {
+    ...item,
+    key: clean(item.key),
+    title: clean(item.title),
+    description: clean(item.description),
+    body: clean(item.body),
+    link: clean(item.link),
+    imageUrl: clean(item.imageUrl),
+  };
+}
+
+const edited = (known: KnownRow, item: ArchiveItemInput) =>
+  known.title !== item.title ||
+  known.description !== item.description ||
+  known.body !== item.body ||
+  known.link !== item.link ||
+  known.image !== item.imageUrl;
+
+export async function recordBatch(
+  run: Query,
+  feed: string,
+  items: readonly ArchiveItemInput[],
+  seenAt: number,
+): Promise<RecordOutcome> {
+  // A key twice in one read: the last one counts, the earlier ones are unchanged.
+  const byKey = new Map(items.map((item) => [clean(item.key), cleaned(item)]));
+  const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: items.length - byKey.size };
+  if (byKey.size === 0) return outcome;
+  const known = await run<KnownRow>(
+    `SELECT key, id, title, description, body, link, image, last_seen FROM items
+      WHERE feed = $1 AND key = ANY($2::text[])`,
+    [feed, [...byKey.keys()]],
+  );
+  const knownByKey = new Map(known.map((row) => [row.key, row]));
+  const fresh: ArchiveItemInput[] = [];
+  const changes: Change[] = [];
+  for (const [key, item] of byKey) {
+    const row = knownByKey.get(key);
+    if (!row) fresh.push(item);
+    else if (edited(row, item)) {
+      changes.push({ id: row.id, item });
+      outcome.updated++;
+    } else {
+      if (seenAt - row.last_seen >= SIGHTING_MS) changes.push({ id: row.id, item: null });
+      outcome.unchanged++;
+    }
+  }
+  if (changes.length > 0) await update(run, changes, seenAt);
+  if (fresh.length > 0) {
+    const inserted = await insert(run, feed, fresh, seenAt);
+    outcome.inserted += inserted;
+    outcome.unchanged += fresh.length - inserted;
+  }
+  return outcome;
+}
+
+/** An edited item (its new text), or a sighting only (null). */
+interface Change {
+  id: number;
+  item: ArchiveItemInput | null;
+}
+
+/** Edits and sightings in one statement, rows locked in the order of their ids. */
+async function update(run: Query, changes: Change[], seenAt: number): Promise<void> {
+  const column = (pick: (item: ArchiveItemInput) => string) =>
+    changes.map(({ item }) => (item ? pick(item) : null));
+  await run(
+    `WITH u AS (
+       SELECT * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
+         $7::text[], $8::text[], $9::text[], $10::text[])
+         AS u(id, title, description, body, link, image, ft, fd, fb)
+     ), locked AS (
+       SELECT i.id FROM items i WHERE i.id IN (SELECT id FROM u) ORDER BY i.id FOR UPDATE
+     )
+     UPDATE items i SET
+       title = coalesce(u.title, i.title),
+       description = coalesce(u.description, i.description),
+       body = coalesce(u.body, i.body),
+       link = coalesce(u.link, i.link),
+       image = coalesce(u.image, i.image),
+       search = CASE WHEN u.title IS NULL THEN i.search ELSE ${searchVector("u.ft", "u.fd", "u.fb")} END,
+       last_seen = greatest(i.last_seen, $1)
+     FROM u WHERE i.id = u.id AND i.id IN (SELECT id FROM locked)`,
+    [
+      seenAt,
+      changes.map((change) => change.id),
+      column((item) => item.title),
+      column((item) => item.description),
+      column((item) => item.body),
+      column((item) => item.link),
+      column((item) => item.imageUrl),
+      column((item) => indexText(item.title)),
+      column((item) => indexText(item.description)),
+      column((item) => indexText(item.body)),
+    ],
+  );
+}
+
+/** What an insert round asks: the item, its moment and the id it tries. */
+interface Pending {
+  item: ArchiveItemInput;
+  at: number;
+  id: number;
+}
+
+/**
+ * Inserts new items; how many this call inserted. An id another item holds (the same second,
+ * the same 20 bits of hash) is tried again as nextId, in the batch's order first, as the
+ * embedded engine does, so both engines give an item the same id.
+ */
+async function insert(
+  run: Query,
+  feed: string,
+  fresh: ArchiveItemInput[],
+  seenAt: number,
+): Promise<number> {
+  const taken = new Set<number>();
+  const claim = (id: number) => {
+    while (taken.has(id)) id = nextId(id);
+    taken.add(id);
+    return id;
+  };
+  let pending: Pending[] = fresh.map((item) => {
+    const at = Math.round(momentOf(item, seenAt));
+    return { item, at, id: claim(itemId(feed, item.key, at)) };
+  });
+  let inserted = 0;
+  for (let round = 0; pending.length > 0; round++) {
+    if (round === MAX_ROUNDS) throw new Error(`archive: no free id for ${feed}'s new items`);
+    const added = new Set(await insertRound(run, feed, pending, seenAt));
+    inserted += added.size;
+    const skipped = pending.filter((entry) => !added.has(entry.item.key));
+    if (skipped.length === 0) break;
+    // Skipped: another instance inserted the item first, or another item holds the id.
+    const present = await run<{ key: string }>(
+      "SELECT key FROM items WHERE feed = $1 AND key = ANY($2::text[])",
+      [feed, skipped.map((entry) => entry.item.key)],
+    );
+    const known = new Set(present.map((row) => row.key));
+    pending = skipped
+      .filter((entry) => !known.has(entry.item.key))
+      .map((entry) => ({ ...entry, id: claim(nextId(entry.id)) }));
+  }
+  return inserted;
+}
+
+/** One INSERT of the pending items and their words; the keys it inserted. */
+async function insertRound(
+  run: Query,
+  feed: string,
+  pending: Pending[],
+  seenAt: number,
+): Promise<string[]> {
+  const sorted = [...pending].sort((a, b) => (a.item.key < b.item.key ? -1 : 1));
+  const column = <T>(pick: (entry: Pending) => T) => sorted.map(pick);
+  const rows = await run<{ key: string }>(
+    `WITH input AS (
+       SELECT * FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[],
+         $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::text[], $13::text[],
+         $14::text[], $15::text[]) WITH ORDINALITY
+         AS u(id, key, title, description, body, link, image, published_at, at, ft, fd, fb,
+           words, ordinal)
+     ), added AS (
+       INSERT INTO items (id, feed, key, title, description, body, link, image, published_at,
+         first_seen, last_seen, at, search)
+       SELECT id, $1, key, title, description, body, link, image, published_at, $2, $2, at,
+         ${searchVector("ft", "fd", "fb")}
+       FROM input ORDER BY ordinal
+       ON CONFLICT DO NOTHING
+       RETURNING key
+     ), counted AS (
+       INSERT INTO words (word, uses)
+       SELECT word, count(*) FROM input JOIN added USING (key),
+         unnest(string_to_array(input.words, ' ')) AS word
+       WHERE word <> '' GROUP BY word ORDER BY word
+       ON CONFLICT (word) DO UPDATE SET uses = words.uses + excluded.uses
+     )
+     SELECT key FROM added`,
+    [
+      feed,
+      seenAt,
+      column((entry) => entry.id),
+      column((entry) => entry.item.key),
+      column((entry) => entry.item.title),
+      column((entry) => entry.item.description),
+      column((entry) => entry.item.body),
+      column((entry) => entry.item.link),
+      column((entry) => entry.item.imageUrl),
+      column(({ item }) =>
+        Number.isFinite(item.publishedAt) ? Math.round(item.publishedAt!) : null,
+      ),
+      column((entry) => entry.at),
+      column((entry) => indexText(entry.item.title)),
+      column((entry) => indexText(entry.item.description)),
+      column((entry) => indexText(entry.item.body)),
+      column((entry) =>
+        [...new Set(wordsOf(`${entry.item.title} ${entry.item.description}`))].join(" "),
+      ),
+    ],
+  );
+  return rows.map((row) => row.key);
+}
