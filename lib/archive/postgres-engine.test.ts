@@ -76,13 +76,13 @@ test("with its server away, every call says the archive is unavailable within a 
   const [engine] = await engines(1);
   await engine!.migrate();
   await engine!.syncCarriage(CARRIAGE, NOW - 86_400_000);
-  await engine!.record(FEED, [item("1", "Council votes")], NOW);
+  await engine!.record([{ feed: FEED, items: [item("1", "Council votes")], seenAt: NOW }]);
   const server = await postgres.server();
   await server.stop();
   try {
     for (const call of [
       () => search(engine!, "council"),
-      () => engine!.record(FEED, [item("2", "Council meets")], NOW),
+      () => engine!.record([{ feed: FEED, items: [item("2", "Council meets")], seenAt: NOW }]),
       () => engine!.between("riverbend", 0, NOW, 10),
       () => engine!.withdrawals(),
       () => engine!.migrate(),
@@ -140,7 +140,7 @@ test("two instances recording the same feed at once store each item once, and co
     Array.from({ length: 6 }, (_, n) => list.slice(n * 50, n * 50 + 50));
   const record = async (engine: ArchiveEngine, list: ArchiveItemInput[]) => {
     const outcomes = await Promise.all(
-      batches(list).map((batch) => engine.record(FEED, batch, NOW)),
+      batches(list).map((batch) => engine.record([{ feed: FEED, items: batch, seenAt: NOW }])),
     );
     return outcomes.reduce((sum, outcome) => ({
       inserted: sum.inserted + outcome.inserted,
@@ -178,9 +178,11 @@ test("gives an item the embedded engine's id, two items whose ids meet too", asy
   const ids = async (engine: ArchiveEngine) => {
     await engine.migrate();
     await engine.syncCarriage(CARRIAGE, NOW - 86_400_000);
-    await engine.record(FEED, items.slice(0, 1), NOW);
-    await engine.record(FEED, items.slice(1), NOW);
-    await engine.record(FEED, [item("x", "Second of another"), item("y", "Second too")], NOW);
+    await engine.record([{ feed: FEED, items: items.slice(0, 1), seenAt: NOW }]);
+    await engine.record([{ feed: FEED, items: items.slice(1), seenAt: NOW }]);
+    await engine.record([
+      { feed: FEED, items: [item("x", "Second of another"), item("y", "Second too")], seenAt: NOW },
+    ]);
     const { hits } = await search(engine, "second");
     return hits.map((hit) => [hit.title, hit.id]).sort();
   };

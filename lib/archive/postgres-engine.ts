@@ -4,16 +4,23 @@ import {
   MIGRATIONS_TABLE,
   POSTGRES_MIGRATIONS,
 } from "./postgres-schema";
-import { BETWEEN, COUNT_IN, SPAN, searchStatements } from "./postgres-query";
+import {
+  BETWEEN,
+  COUNT_IN,
+  NEAREST_AFTER,
+  NEAREST_BEFORE,
+  SPAN,
+  searchStatements,
+} from "./postgres-query";
 import { PostgresPool, type Query } from "./postgres-pool";
 import { recordBatch } from "./postgres-record";
 import type {
   ArchiveEngine,
-  ArchiveItemInput,
   ArchivedHeadline,
   CarriageRow,
   EngineSearch,
   EngineSearchPage,
+  RecordBatch,
   RecordOutcome,
   Withdrawal,
 } from "./types";
@@ -72,12 +79,15 @@ export class PostgresArchive implements ArchiveEngine {
     });
   }
 
-  async record(
-    feed: string,
-    items: readonly ArchiveItemInput[],
-    seenAt: number,
-  ): Promise<RecordOutcome> {
-    return recordBatch(this.query, feed, items, Math.round(seenAt));
+  async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
+    const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
+    for (const { feed, items, seenAt } of batches) {
+      const one = await recordBatch(this.query, feed, items, Math.round(seenAt));
+      outcome.inserted += one.inserted;
+      outcome.updated += one.updated;
+      outcome.unchanged += one.unchanged;
+    }
+    return outcome;
   }
 
   async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {
@@ -151,6 +161,18 @@ export class PostgresArchive implements ArchiveEngine {
       ranges.map(([, to]) => bound(to)),
     ]);
     return rows.map((row) => row.n);
+  }
+
+  async nearest(
+    pub: string,
+    moment: number,
+    direction: "before" | "after",
+  ): Promise<number | null> {
+    const [row] = await this.query<{ at: number | null }>(
+      direction === "before" ? NEAREST_BEFORE : NEAREST_AFTER,
+      [pub, bound(moment)],
+    );
+    return row?.at ?? null;
   }
 
   async span(pub: string): Promise<{ first: number; last: number } | null> {

@@ -135,3 +135,8 @@ export const COUNT_IN = `SELECT (SELECT count(*) FROM items i
 /** $1 publication. */
 export const SPAN = `SELECT min(i.at) AS first, max(i.at) AS last FROM items i
   WHERE ${IN_FEEDS} AND ${carried(null)}`;
+
+/** $1 publication, $2 the moment: the latest shown before it. */
+export const NEAREST_BEFORE = `SELECT max(i.at) AS at FROM items i WHERE i.at < $2 AND ${SHOWN}`;
+/** $1 publication, $2 the moment: the earliest shown at or after it. */
+export const NEAREST_AFTER = `SELECT min(i.at) AS at FROM items i WHERE i.at >= $2 AND ${SHOWN}`;

@@ -34,19 +34,22 @@ interface KnownRow {
 /** PostgreSQL's text holds no NUL and no lone surrogate: stored as it will be read back. */
 const clean = (text: string) => text.toWellFormed().replaceAll("\0", "");
 
-function cleaned(item: ArchiveItemInput): ArchiveItemInput {
+/** An item as stored: cleaned, its body known (null: the recorded one, or none yet). */
+type Stored = ArchiveItemInput & { body: string };
+
+function cleaned(item: ArchiveItemInput, body: string): Stored {
   return {
     ...item,
     key: clean(item.key),
     title: clean(item.title),
     description: clean(item.description),
-    body: clean(item.body),
+    body: clean(item.body ?? body),
     link: clean(item.link),
     imageUrl: clean(item.imageUrl),
   };
 }
 
-const edited = (known: KnownRow, item: ArchiveItemInput) =>
+const edited = (known: KnownRow, item: Stored) =>
   known.title !== item.title ||
   known.description !== item.description ||
   known.body !== item.body ||
@@ -60,7 +63,7 @@ export async function recordBatch(
   seenAt: number,
 ): Promise<RecordOutcome> {
   // A key twice in one read: the last one counts, the earlier ones are unchanged.
-  const byKey = new Map(items.map((item) => [clean(item.key), cleaned(item)]));
+  const byKey = new Map(items.map((item) => [clean(item.key), item]));
   const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: items.length - byKey.size };
   if (byKey.size === 0) return outcome;
   const known = await run<KnownRow>(
@@ -69,10 +72,11 @@ export async function recordBatch(
     [feed, [...byKey.keys()]],
   );
   const knownByKey = new Map(known.map((row) => [row.key, row]));
-  const fresh: ArchiveItemInput[] = [];
+  const fresh: Stored[] = [];
   const changes: Change[] = [];
-  for (const [key, item] of byKey) {
+  for (const [key, input] of byKey) {
     const row = knownByKey.get(key);
+    const item = cleaned(input, row?.body ?? "");
     if (!row) fresh.push(item);
     else if (edited(row, item)) {
       changes.push({ id: row.id, item });
@@ -94,12 +98,12 @@ export async function recordBatch(
 /** An edited item (its new text), or a sighting only (null). */
 interface Change {
   id: number;
-  item: ArchiveItemInput | null;
+  item: Stored | null;
 }
 
 /** Edits and sightings in one statement, rows locked in the order of their ids. */
 async function update(run: Query, changes: Change[], seenAt: number): Promise<void> {
-  const column = (pick: (item: ArchiveItemInput) => string) =>
+  const column = (pick: (item: Stored) => string) =>
     changes.map(({ item }) => (item ? pick(item) : null));
   await run(
     `WITH u AS (
@@ -135,7 +139,7 @@ async function update(run: Query, changes: Change[], seenAt: number): Promise<vo
 
 /** What an insert round asks: the item, its moment and the id it tries. */
 interface Pending {
-  item: ArchiveItemInput;
+  item: Stored;
   at: number;
   id: number;
 }
@@ -145,12 +149,7 @@ interface Pending {
  * the same 20 bits of hash) is tried again as nextId, in the batch's order first, as the
  * embedded engine does, so both engines give an item the same id.
  */
-async function insert(
-  run: Query,
-  feed: string,
-  fresh: ArchiveItemInput[],
-  seenAt: number,
-): Promise<number> {
+async function insert(run: Query, feed: string, fresh: Stored[], seenAt: number): Promise<number> {
   const taken = new Set<number>();
   const claim = (id: number) => {
     while (taken.has(id)) id = nextId(id);
