@@ -23,7 +23,7 @@ export interface Instance {
 }
 
 export declare function freePort(): Promise<number>;
-export declare function startRedis(options?: { port?: number }): Promise<RedisServer>;
+export declare function startRedis(options?: { port?: number; args?: string[] }): Promise<RedisServer>;
 export declare function copyBuild(): string;
 export declare function startInstance(options: {
   port: number;

@@ -13,7 +13,7 @@ import {
   searchStatements,
 } from "./postgres-query";
 import { PostgresPool, type Query } from "./postgres-pool";
-import { recordBatch } from "./postgres-record";
+import { recordBatches } from "./postgres-record";
 import type {
   ArchiveEngine,
   ArchivedHeadline,
@@ -80,14 +80,7 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
-    const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
-    for (const { feed, items, seenAt } of batches) {
-      const one = await recordBatch(this.query, feed, items, Math.round(seenAt));
-      outcome.inserted += one.inserted;
-      outcome.updated += one.updated;
-      outcome.unchanged += one.unchanged;
-    }
-    return outcome;
+    return recordBatches(this.query, batches);
   }
 
   async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {

@@ -2,12 +2,13 @@ import { itemId, momentOf, nextId } from "./item-id";
 import { indexText, searchVector } from "./postgres-query";
 import { wordsOf } from "./query";
 import type { Query } from "./postgres-pool";
-import type { ArchiveItemInput, RecordOutcome } from "./types";
+import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "./types";
 
 /**
- * record() for the shared engine, in few round trips per feed batch: one read of the batch's
- * known items; then, when something changed, one statement for the new items (their words
- * counted in the same statement) and one for the edited and re-sighted ones. Each statement
+ * record() for the shared engine, in few round trips for all the reads it is given (a flush
+ * holds many feeds' few items each): one read of their known items; then, when something
+ * changed, one statement for the new items (their words counted in the same statement) and
+ * one for the edited and re-sighted ones. Each statement
  * is atomic on its own; a batch cut short is recorded again whole by the next read of the feed.
  *
  * Several instances record the same feeds: a new item another instance inserted first is
@@ -21,6 +22,7 @@ const SIGHTING_MS = 60 * 60 * 1000;
 const MAX_ROUNDS = 16;
 
 interface KnownRow {
+  feed: string;
   key: string;
   id: number;
   title: string;
@@ -56,60 +58,83 @@ const edited = (known: KnownRow, item: Stored) =>
   known.link !== item.link ||
   known.image !== item.imageUrl;
 
-export async function recordBatch(
+/** An item of one read: its feed and when it was seen with it. */
+interface Read {
+  feed: string;
+  seenAt: number;
+  item: ArchiveItemInput;
+}
+
+const idOf = (feed: string, key: string) => `${feed}\n${key}`;
+
+export async function recordBatches(
   run: Query,
-  feed: string,
-  items: readonly ArchiveItemInput[],
-  seenAt: number,
+  batches: readonly RecordBatch[],
 ): Promise<RecordOutcome> {
-  // A key twice in one read: the last one counts, the earlier ones are unchanged.
-  const byKey = new Map(items.map((item) => [clean(item.key), item]));
-  const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: items.length - byKey.size };
-  if (byKey.size === 0) return outcome;
+  // A key twice among the reads: the last one counts, the earlier ones are unchanged.
+  const reads = new Map<string, Read>();
+  let count = 0;
+  for (const { feed, items, seenAt } of batches)
+    for (const item of items) {
+      count++;
+      reads.set(idOf(feed, clean(item.key)), { feed, seenAt: Math.round(seenAt), item });
+    }
+  const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: count - reads.size };
+  if (reads.size === 0) return outcome;
+  const keys = [...reads.values()];
   const known = await run<KnownRow>(
-    `SELECT key, id, title, description, body, link, image, last_seen FROM items
-      WHERE feed = $1 AND key = ANY($2::text[])`,
-    [feed, [...byKey.keys()]],
+    `SELECT i.feed, i.key, i.id, i.title, i.description, i.body, i.link, i.image, i.last_seen
+      FROM items i JOIN unnest($1::text[], $2::text[]) AS k(feed, key)
+        ON i.feed = k.feed AND i.key = k.key`,
+    [keys.map((read) => read.feed), keys.map((read) => clean(read.item.key))],
   );
-  const knownByKey = new Map(known.map((row) => [row.key, row]));
-  const fresh: Stored[] = [];
+  const knownById = new Map(known.map((row) => [idOf(row.feed, row.key), row]));
+  const fresh: Fresh[] = [];
   const changes: Change[] = [];
-  for (const [key, input] of byKey) {
-    const row = knownByKey.get(key);
+  for (const [id, { feed, seenAt, item: input }] of reads) {
+    const row = knownById.get(id);
     const item = cleaned(input, row?.body ?? "");
-    if (!row) fresh.push(item);
+    if (!row) fresh.push({ feed, seenAt, item });
     else if (edited(row, item)) {
-      changes.push({ id: row.id, item });
+      changes.push({ id: row.id, item, seenAt });
       outcome.updated++;
     } else {
-      if (seenAt - row.last_seen >= SIGHTING_MS) changes.push({ id: row.id, item: null });
+      if (seenAt - row.last_seen >= SIGHTING_MS) changes.push({ id: row.id, item: null, seenAt });
       outcome.unchanged++;
     }
   }
-  if (changes.length > 0) await update(run, changes, seenAt);
+  if (changes.length > 0) await update(run, changes);
   if (fresh.length > 0) {
-    const inserted = await insert(run, feed, fresh, seenAt);
+    const inserted = await insert(run, fresh);
     outcome.inserted += inserted;
     outcome.unchanged += fresh.length - inserted;
   }
   return outcome;
 }
 
+/** A new item of one read. */
+interface Fresh {
+  feed: string;
+  seenAt: number;
+  item: Stored;
+}
+
 /** An edited item (its new text), or a sighting only (null). */
 interface Change {
   id: number;
   item: Stored | null;
+  seenAt: number;
 }
 
 /** Edits and sightings in one statement, rows locked in the order of their ids. */
-async function update(run: Query, changes: Change[], seenAt: number): Promise<void> {
+async function update(run: Query, changes: Change[]): Promise<void> {
   const column = (pick: (item: Stored) => string) =>
     changes.map(({ item }) => (item ? pick(item) : null));
   await run(
     `WITH u AS (
        SELECT * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
-         $7::text[], $8::text[], $9::text[], $10::text[])
-         AS u(id, title, description, body, link, image, ft, fd, fb)
+         $7::text[], $8::text[], $9::text[], $10::text[], $1::bigint[])
+         AS u(id, title, description, body, link, image, ft, fd, fb, seen)
      ), locked AS (
        SELECT i.id FROM items i WHERE i.id IN (SELECT id FROM u) ORDER BY i.id FOR UPDATE
      )
@@ -120,10 +145,10 @@ async function update(run: Query, changes: Change[], seenAt: number): Promise<vo
        link = coalesce(u.link, i.link),
        image = coalesce(u.image, i.image),
        search = CASE WHEN u.title IS NULL THEN i.search ELSE ${searchVector("u.ft", "u.fd", "u.fb")} END,
-       last_seen = greatest(i.last_seen, $1)
+       last_seen = greatest(i.last_seen, u.seen)
      FROM u WHERE i.id = u.id AND i.id IN (SELECT id FROM locked)`,
     [
-      seenAt,
+      changes.map((change) => change.seenAt),
       changes.map((change) => change.id),
       column((item) => item.title),
       column((item) => item.description),
@@ -138,8 +163,7 @@ async function update(run: Query, changes: Change[], seenAt: number): Promise<vo
 }
 
 /** What an insert round asks: the item, its moment and the id it tries. */
-interface Pending {
-  item: Stored;
+interface Pending extends Fresh {
   at: number;
   id: number;
 }
@@ -149,72 +173,69 @@ interface Pending {
  * the same 20 bits of hash) is tried again as nextId, in the batch's order first, as the
  * embedded engine does, so both engines give an item the same id.
  */
-async function insert(run: Query, feed: string, fresh: Stored[], seenAt: number): Promise<number> {
+async function insert(run: Query, fresh: Fresh[]): Promise<number> {
   const taken = new Set<number>();
   const claim = (id: number) => {
     while (taken.has(id)) id = nextId(id);
     taken.add(id);
     return id;
   };
-  let pending: Pending[] = fresh.map((item) => {
-    const at = Math.round(momentOf(item, seenAt));
-    return { item, at, id: claim(itemId(feed, item.key, at)) };
+  let pending: Pending[] = fresh.map((entry) => {
+    const at = Math.round(momentOf(entry.item, entry.seenAt));
+    return { ...entry, at, id: claim(itemId(entry.feed, entry.item.key, at)) };
   });
   let inserted = 0;
   for (let round = 0; pending.length > 0; round++) {
-    if (round === MAX_ROUNDS) throw new Error(`archive: no free id for ${feed}'s new items`);
-    const added = new Set(await insertRound(run, feed, pending, seenAt));
+    if (round === MAX_ROUNDS) throw new Error("archive: no free id for new items");
+    const added = new Set(await insertRound(run, pending));
     inserted += added.size;
-    const skipped = pending.filter((entry) => !added.has(entry.item.key));
+    const skipped = pending.filter((entry) => !added.has(idOf(entry.feed, entry.item.key)));
     if (skipped.length === 0) break;
     // Skipped: another instance inserted the item first, or another item holds the id.
-    const present = await run<{ key: string }>(
-      "SELECT key FROM items WHERE feed = $1 AND key = ANY($2::text[])",
-      [feed, skipped.map((entry) => entry.item.key)],
+    const present = await run<{ feed: string; key: string }>(
+      `SELECT i.feed, i.key FROM items i JOIN unnest($1::text[], $2::text[]) AS k(feed, key)
+        ON i.feed = k.feed AND i.key = k.key`,
+      [skipped.map((entry) => entry.feed), skipped.map((entry) => entry.item.key)],
     );
-    const known = new Set(present.map((row) => row.key));
+    const known = new Set(present.map((row) => idOf(row.feed, row.key)));
     pending = skipped
-      .filter((entry) => !known.has(entry.item.key))
+      .filter((entry) => !known.has(idOf(entry.feed, entry.item.key)))
       .map((entry) => ({ ...entry, id: claim(nextId(entry.id)) }));
   }
   return inserted;
 }
 
 /** One INSERT of the pending items and their words; the keys it inserted. */
-async function insertRound(
-  run: Query,
-  feed: string,
-  pending: Pending[],
-  seenAt: number,
-): Promise<string[]> {
-  const sorted = [...pending].sort((a, b) => (a.item.key < b.item.key ? -1 : 1));
+async function insertRound(run: Query, pending: Pending[]): Promise<string[]> {
+  const order = (entry: Pending) => idOf(entry.feed, entry.item.key);
+  const sorted = [...pending].sort((a, b) => (order(a) < order(b) ? -1 : 1));
   const column = <T>(pick: (entry: Pending) => T) => sorted.map(pick);
-  const rows = await run<{ key: string }>(
+  const rows = await run<{ feed: string; key: string }>(
     `WITH input AS (
        SELECT * FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[],
          $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::text[], $13::text[],
-         $14::text[], $15::text[]) WITH ORDINALITY
+         $14::text[], $15::text[], $1::text[], $2::bigint[]) WITH ORDINALITY
          AS u(id, key, title, description, body, link, image, published_at, at, ft, fd, fb,
-           words, ordinal)
+           words, feed, seen, ordinal)
      ), added AS (
        INSERT INTO items (id, feed, key, title, description, body, link, image, published_at,
          first_seen, last_seen, at, search)
-       SELECT id, $1, key, title, description, body, link, image, published_at, $2, $2, at,
+       SELECT id, feed, key, title, description, body, link, image, published_at, seen, seen, at,
          ${searchVector("ft", "fd", "fb")}
        FROM input ORDER BY ordinal
        ON CONFLICT DO NOTHING
-       RETURNING key
+       RETURNING feed, key
      ), counted AS (
        INSERT INTO words (word, uses)
-       SELECT word, count(*) FROM input JOIN added USING (key),
+       SELECT word, count(*) FROM input JOIN added USING (feed, key),
          unnest(string_to_array(input.words, ' ')) AS word
        WHERE word <> '' GROUP BY word ORDER BY word
        ON CONFLICT (word) DO UPDATE SET uses = words.uses + excluded.uses
      )
-     SELECT key FROM added`,
+     SELECT feed, key FROM added`,
     [
-      feed,
-      seenAt,
+      column((entry) => entry.feed),
+      column((entry) => entry.seenAt),
       column((entry) => entry.id),
       column((entry) => entry.item.key),
       column((entry) => entry.item.title),
@@ -234,5 +255,5 @@ async function insertRound(
       ),
     ],
   );
-  return rows.map((row) => row.key);
+  return rows.map((row) => idOf(row.feed, row.key));
 }
