@@ -16,6 +16,8 @@ import {
   freePort,
   startInstance,
   startRedis,
+  tempArchive,
+  type TempArchive,
   type Instance,
   type RedisServer,
 } from "./redis/instances.cjs";
@@ -49,17 +51,25 @@ let port: number;
 let origin: Record<Key, string>;
 let app: Instance;
 let env: Record<string, string>;
+/** One archive for the network's instances, as one host's share one file. */
+let archive: TempArchive | undefined;
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "drives servers: once is enough");
   port = await freePort();
+  archive = tempArchive();
   origin = {
     riverbend: `http://${HOSTS.riverbend}:${port}`,
     lakeside: `http://${HOSTS.lakeside}:${port}`,
     hillcountry: `http://${HOSTS.hillcountry}:${port}`,
   };
   env = {
-    ...appEnv({ siteUrl: origin.riverbend, blog: "functions", feedQuery: "network" }),
+    ...appEnv({
+      siteUrl: origin.riverbend,
+      blog: "functions",
+      feedQuery: "network",
+      archiveFile: archive.file,
+    }),
     PUBLICATIONS_FILE: writePublicationsFile(`network-${port}`, origin),
   };
   app = await startInstance({ port, env });
@@ -67,6 +77,7 @@ test.beforeAll(async ({}, info) => {
 
 test.afterAll(async () => {
   await app?.cleanup();
+  archive?.cleanup();
 });
 
 interface Answer {
