@@ -68,8 +68,11 @@ function portOpen(port) {
   });
 }
 
-/** redis-server on a free loopback port; `stop()` and `start()` again on the same port. */
-async function startRedis({ port } = {}) {
+/**
+ * redis-server on a free loopback port; `stop()` and `start()` again on the same port. `args`
+ * are more of redis-server's options (the archive bench's `--maxmemory`).
+ */
+async function startRedis({ port, args = [] } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-redis-"));
   const chosen = port ?? (await freePort());
   let child = null;
@@ -91,6 +94,7 @@ async function startRedis({ port } = {}) {
           "",
           "--appendonly",
           "no",
+          ...args,
         ],
         { stdio: "ignore" },
       );

@@ -23,7 +23,7 @@ export interface Instance {
 }
 
 export declare function freePort(): Promise<number>;
-export declare function startRedis(options?: { port?: number }): Promise<RedisServer>;
+export declare function startRedis(options?: { port?: number; args?: string[] }): Promise<RedisServer>;
 export declare function copyBuild(): string;
 /** An archive file (ARCHIVE_FILE) in a temporary folder of its own, empty at first. */
 export interface TempArchive {

@@ -27,7 +27,7 @@ export {
 export { dayOf, dayPath, isoDay, monthPath, readDay, type CalendarDay } from "./days";
 export { BLOG_SECTION, blogCarriage, recordPosts, type PostRecord } from "./posts";
 export { markWords, MAX_QUERY_LENGTH, readQuery, type MarkedSegment } from "./query";
-export { recordCarriage, recordFeed, setCarriageSource, type RecordedArticle } from "./recorder";
+export { recordFeed, type RecordedArticle } from "./recorder";
 export {
   readSearchRequest,
   RESULTS_PER_PAGE,
@@ -46,7 +46,6 @@ export {
 export {
   changeWithdrawal,
   isWithdrawn,
-  startWithdrawalWatch,
   tagWithWithdrawals,
   type WithdrawalChange,
 } from "./withdrawals";
