@@ -9,11 +9,10 @@ import {
   isWithdrawn,
   readSearchRequest,
   searchArchive,
-  setCarriageSource,
   type ArchiveOwner,
   type CarriageRow,
 } from "../../archive";
-import { flush } from "../../archive/recorder";
+import { flush, setCarriageSource } from "../../archive/recorder";
 import { SqliteArchive } from "../../archive/sqlite-engine";
 import { parseQuery } from "../../archive/query";
 import type { FeedArticle } from "../types";
