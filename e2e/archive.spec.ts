@@ -33,8 +33,9 @@ import SAMPLES from "./stand-in/sample-headlines.json";
  *
  * /search over the archive and the /archive pages are built apart (issue 55, parts 2 and 3).
  * The tests that read them ("…pages…") follow the issue's contract (/search?q= shows the title;
- * /archive/YYYY/MM/DD lists it) and wait, skipped, until app/[publication]/archive is in this
- * tree. The search of today's headlines is asserted now: it is the one readers have.
+ * /archive/YYYY/MM/DD lists it) and wait, skipped, until the archive's route folder (`archive`
+ * in app/[publication]/) is in this tree. The search of today's headlines is asserted now: it
+ * is the one readers have.
  */
 const ARCHIVE_PAGES = existsSync(path.join(__dirname, "..", "app", "[publication]", "archive"));
 const WAITING = "waits for the archive's pages (app/[publication]/archive, issue 55 parts 2-3)";
