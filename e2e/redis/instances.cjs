@@ -116,6 +116,21 @@ async function startRedis({ port, args = [] } = {}) {
   return redis;
 }
 
+/**
+ * An archive (ARCHIVE_FILE) for one group of instances: an SQLite file in a temporary folder of
+ * its own, empty at first. Instances on one host may share it (WAL), as a deployment's do; a
+ * group that must not see another's history gets its own. `cleanup()` removes it.
+ */
+function tempArchive() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-archive-"));
+  return {
+    file: path.join(dir, "archive.sqlite"),
+    cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A folder holding its own copy of the build (`.next` without the build's own caches). */
 function copyBuild() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-instance-"));
@@ -186,4 +201,4 @@ async function startInstance({ port, env, dir = copyBuild() }) {
   return instance;
 }
 
-module.exports = { freePort, startRedis, copyBuild, startInstance, waitFor };
+module.exports = { freePort, startRedis, copyBuild, startInstance, tempArchive, waitFor };

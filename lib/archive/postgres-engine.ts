@@ -192,7 +192,7 @@ export class PostgresArchive implements ArchiveEngine {
          ON CONFLICT DO NOTHING RETURNING at
        ), changed AS (
          INSERT INTO archive_state (name, value) SELECT $5, at FROM added
-         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value, excluded.value)
+         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value + 1, excluded.value)
        )
        SELECT count(*) AS n FROM added`,
       [publication, link, by, Math.round(at), WITHDRAWALS_CHANGED],
@@ -206,7 +206,7 @@ export class PostgresArchive implements ArchiveEngine {
          DELETE FROM withdrawals WHERE publication = $1 AND link = $2 RETURNING 1
        ), changed AS (
          INSERT INTO archive_state (name, value) SELECT $3, $4 FROM removed
-         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value, excluded.value)
+         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value + 1, excluded.value)
        )
        SELECT count(*) AS n FROM removed`,
       [publication, link, WITHDRAWALS_CHANGED, Date.now()],

@@ -49,12 +49,16 @@ export const getSectionHeadlines = cache(
     observeFreshness(`${publication.key}|${slug}`, copies);
     if (headlines.status !== "ok") return headlines;
     // Shared between publications, merged entries hold what an editor withdrew from this one.
-    const articles = headlines.articles.filter(
-      (article) => !isWithdrawn(publication.key, article.link),
-    );
-    return articles.length === headlines.articles.length ? headlines : { status: "ok", articles };
+    const articles = withoutWithdrawn(publication, headlines.articles);
+    return articles === headlines.articles ? headlines : { status: "ok", articles };
   },
 );
+
+/** The articles the publication has not withdrawn (the same list when it withdrew none). */
+function withoutWithdrawn(publication: Publication, articles: FeedArticle[]): FeedArticle[] {
+  const kept = articles.filter((article) => !isWithdrawn(publication.key, article.link));
+  return kept.length === articles.length ? articles : kept;
+}
 
 /** When this process started (not when this module first loaded: the first render). */
 const STARTED = performance.timeOrigin;
@@ -144,7 +148,8 @@ export function peekSectionHeadlines(
 /**
  * The section's last read headlines from the feed store: every instance's copies when the
  * store is shared (Redis), else this process's; merged like getSectionHeadlines, never
- * fetching. null when none of the section's feeds has a copy.
+ * fetching, without what the publication withdrew. null when none of the section's feeds has
+ * a copy.
  */
 export async function storedSectionHeadlines(
   publication: Publication,
@@ -154,5 +159,5 @@ export async function storedSectionHeadlines(
     getSectionFeeds(publication, slug).map((url) => feedStore().getCopy(url)),
   );
   const lists = copies.filter((copy) => copy !== undefined).map((copy) => copy.articles);
-  return lists.length > 0 ? mergeArticles(lists) : null;
+  return lists.length > 0 ? withoutWithdrawn(publication, mergeArticles(lists)) : null;
 }
