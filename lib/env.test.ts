@@ -84,6 +84,20 @@ describe("the configuration of an environment", () => {
     ]);
   });
 
+  it("reads PAGE_CACHE_MAX_MB as the page cache does, which reads it itself (Next loads it unbundled)", () => {
+    const { maxBytesOf } =
+      jest.requireActual<typeof import("./cache/disk-bound.mjs")>("./cache/disk-bound.mjs");
+    for (const value of ["", " ", "1", "256", " 4096 ", "1048576"]) {
+      expect(configFrom({ PAGE_CACHE_MAX_MB: value }).pageCache.maxBytes).toBe(maxBytesOf(value));
+    }
+    expect(configFrom({}).pageCache.maxBytes).toBe(1024 * 1024 * 1024);
+    for (const value of ["0", "1048577", "1.5", "1gb", "-1"]) {
+      expect(problemsOf({ PAGE_CACHE_MAX_MB: value })).toEqual([
+        `PAGE_CACHE_MAX_MB must be a whole number from 1 to 1048576, got "${value}"`,
+      ]);
+    }
+  });
+
   it("reads LOG_FORMAT: json or text, any case; anything else is a problem", () => {
     expect(configFrom({ LOG_FORMAT: "json" }).logFormat).toBe("json");
     expect(configFrom({ LOG_FORMAT: " JSON " }).logFormat).toBe("json");

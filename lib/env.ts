@@ -6,7 +6,21 @@
  * message that names the variable and says what was expected.
  */
 import { z } from "zod";
-import { got, httpUrl, timeZone } from "./validation/rules.mjs";
+import {
+  adScriptUrl,
+  commaList,
+  isOrigin,
+  partnerDocUrls,
+  perPublicationUrl,
+  port,
+  radioOrigin,
+  redisUrl,
+  toUrl,
+  url,
+  whole,
+  wholeNumber,
+} from "./env-rules";
+import { got, timeZone } from "./validation/rules.mjs";
 
 export interface AppConfig {
   siteUrl: URL;
@@ -40,6 +54,8 @@ export interface AppConfig {
   archive: { file: string; databaseUrl: URL | null; retentionDays: number | null };
   /** Headline photos: where their resized copies are kept, and how much disk they may take. */
   photos: { cacheDir: string; maxBytes: number };
+  /** The page cache's disk (PAGE_CACHE_MAX_MB), which lib/cache/disk-bound.mjs reads itself. */
+  pageCache: { maxBytes: number };
   embeds: {
     /** With "{domain}", each publication's own (lib/publication/embeds.ts). */
     eventsWallUrl: URL;
@@ -73,65 +89,6 @@ export function parseLogFormat(value: string | undefined): LogFormat | null {
   const format = value?.trim().toLowerCase() || "text";
   return format === "json" || format === "text" ? format : null;
 }
-
-// Messages leave out the variable's name: parseConfig puts it in front from the issue's path.
-const toUrl = (value: string) => new URL(value);
-const url = httpUrl().transform(toUrl);
-const whole = (value: string, max: number) => /^\d+$/.test(value) && +value >= 1 && +value <= max;
-const wholeNumber = (fallback: number, max: number) =>
-  z
-    .string()
-    .refine((v) => whole(v, max), got(`must be a whole number from 1 to ${max}`))
-    .transform(Number)
-    .default(fallback);
-const commaList = z.string().transform((value) => value.split(",").map((part) => part.trim()));
-const port = z
-  .string()
-  .refine(
-    (v) => v.length <= 5 && whole(v, 65535),
-    got("must be comma-separated port numbers (1-65535)"),
-  )
-  .transform(Number);
-
-const isOrigin = (value: URL) => value.pathname === "/" && !value.search && !value.hash;
-const bareOrigin = (value: string) => isOrigin(toUrl(value)) && !toUrl(value).port;
-const radioOrigin = httpUrl()
-  .pipe(
-    z.string().refine(bareOrigin, got("must be a scheme and host only (no port, path or query)")),
-  )
-  .transform(toUrl);
-
-const redisUrl = z.string().superRefine((value, ctx) => {
-  if (!URL.canParse(value))
-    return ctx.addIssue(`must be a redis:// or rediss:// URL, got "${value}"`);
-  const { protocol, hostname } = toUrl(value);
-  if (!/^rediss?:$/.test(protocol)) ctx.addIssue(`must use redis or rediss, got "${protocol}"`);
-  else if (!hostname) ctx.addIssue(`must name a host, got "${value}"`);
-});
-
-/** Its URL is the one with a banner id in place of {id}. */
-const adScriptUrl = z.string().superRefine((value, ctx) => {
-  const asUrl = httpUrl().safeParse(value.replace("{id}", "0"));
-  for (const issue of asUrl.error?.issues ?? []) ctx.addIssue(issue.message);
-  if (!value.includes("{id}"))
-    ctx.addIssue('must contain the "{id}" placeholder for the banner id');
-});
-
-/**
- * An embed that may differ by publication: "{domain}" in its path or query becomes the
- * publication's domain (lib/publication/embeds.ts). Its origin is fixed, as the security
- * headers, built once for the whole network, name it.
- */
-const perPublicationUrl = url.refine(
-  (value) => !value.origin.includes("{domain}"),
-  got('may hold "{domain}" in its path or query only'),
-);
-
-const partnerDocUrls = z.array(url).refine((list) => list.length === 3, {
-  error: (issue) =>
-    `must list exactly 3 comma-separated URLs, got ${(issue.input as URL[]).length}`,
-  when: () => true, // told even when a listed URL is malformed too
-});
 
 /** Every variable the app reads, each parsed on its own; CONFIG relates and shapes them. */
 const VARIABLES = z.object({
@@ -190,6 +147,7 @@ const VARIABLES = z.object({
     .optional(),
   PHOTO_CACHE_DIR: z.string().default(".next/cache/photos"),
   PHOTO_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
+  PAGE_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
   EVENTS_WALL_URL: perPublicationUrl.prefault(
     "https://www.socialwalls.com/embed/riverbend-chronicle-events",
   ),
@@ -271,6 +229,7 @@ const CONFIG = VARIABLES.refine(
         retentionDays: env.ARCHIVE_RETENTION_DAYS ?? null,
       },
       photos: { cacheDir: env.PHOTO_CACHE_DIR, maxBytes: env.PHOTO_CACHE_MAX_MB * 1024 * 1024 },
+      pageCache: { maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
       embeds: {
         eventsWallUrl: env.EVENTS_WALL_URL,
         contactFormUrl: env.CONTACT_FORM_URL,

@@ -1,5 +1,5 @@
-import { useArchive } from "./engine";
-import { dayOf, dayRange, daysInMonth, monthRange, nextDay, type CalendarDay } from "./days";
+import { withArchive } from "./engine";
+import { dayOf, dayRange, daysInMonth, monthRange, type CalendarDay } from "./days";
 import type { ArchivedHeadline } from "./types";
 
 /**
@@ -24,7 +24,7 @@ export const DAY_LIMIT = 2000;
 
 /** Months with headlines, latest first, each with its count. */
 export async function archiveMonths(owner: ArchiveOwner): Promise<MonthCount[]> {
-  const span = await useArchive((engine) => engine.span(owner.key));
+  const span = await withArchive((engine) => engine.span(owner.key));
   if (!span) return [];
   const first = dayOf(span.first, owner.timeZone);
   const last = dayOf(Math.min(span.last, Date.now()), owner.timeZone);
@@ -36,7 +36,7 @@ export async function archiveMonths(owner: ArchiveOwner): Promise<MonthCount[]> 
     months.push({ year, month });
     [year, month] = month === 1 ? [year - 1, 12] : [year, month - 1];
   }
-  const counts = await useArchive((engine) =>
+  const counts = await withArchive((engine) =>
     engine.countIn(
       owner.key,
       months.map(({ year, month }) => monthRange(year, month, owner.timeZone)),
@@ -65,7 +65,7 @@ export async function archiveMonth(
     month,
     day: index + 1,
   })).filter((day) => dayRange(day, owner.timeZone)[0] <= Date.now());
-  const counts = await useArchive((engine) =>
+  const counts = await withArchive((engine) =>
     engine.countIn(
       owner.key,
       days.map((day) => dayRange(day, owner.timeZone)),
@@ -94,7 +94,7 @@ export async function archiveDay(
   const [from, to] = dayRange(day, owner.timeZone);
   const now = Date.now();
   if (from > now) return null;
-  const [headlines, before, after] = await useArchive((engine) =>
+  const [headlines, before, after] = await withArchive((engine) =>
     Promise.all([
       engine.between(owner.key, from, to, DAY_LIMIT),
       engine.nearest(owner.key, from, "before"),

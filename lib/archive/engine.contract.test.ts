@@ -77,17 +77,27 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
   it("migrates twice without harm, and records an item once however often it is read", async () => {
     await engine.migrate();
     const feed = "https://a.example/local.xml";
-    expect(await engine.record(feed, [item("1", "Council votes")], NOW)).toEqual({
+    expect(
+      await engine.record([{ feed: feed, items: [item("1", "Council votes")], seenAt: NOW }]),
+    ).toEqual({
       inserted: 1,
       updated: 0,
       unchanged: 0,
     });
-    expect(await engine.record(feed, [item("1", "Council votes")], NOW + 1000)).toEqual({
+    expect(
+      await engine.record([
+        { feed: feed, items: [item("1", "Council votes")], seenAt: NOW + 1000 },
+      ]),
+    ).toEqual({
       inserted: 0,
       updated: 0,
       unchanged: 1,
     });
-    expect(await engine.record(feed, [item("1", "Council votes again")], NOW + 2000)).toEqual({
+    expect(
+      await engine.record([
+        { feed: feed, items: [item("1", "Council votes again")], seenAt: NOW + 2000 },
+      ]),
+    ).toEqual({
       inserted: 0,
       updated: 1,
       unchanged: 0,
@@ -97,16 +107,18 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
 
   it("stems, folds case and accents, and weighs titles above descriptions", async () => {
     const feed = "https://a.example/local.xml";
-    await engine.record(
-      feed,
-      [
-        item("1", "Budget talks", "The councils met on Tuesday"),
-        item("2", "Councils agree on a café", "A résumé of the day", {
-          publishedAt: NOW - 2 * DAY,
-        }),
-      ],
-      NOW,
-    );
+    await engine.record([
+      {
+        feed: feed,
+        items: [
+          item("1", "Budget talks", "The councils met on Tuesday"),
+          item("2", "Councils agree on a café", "A résumé of the day", {
+            publishedAt: NOW - 2 * DAY,
+          }),
+        ],
+        seenAt: NOW,
+      },
+    ]);
     expect(await titles(ask(engine, "council", { order: "relevance" }))).toEqual([
       "Councils agree on a café",
       "Budget talks",
@@ -117,15 +129,17 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
 
   it("reads phrases, exclusions and OR", async () => {
     const feed = "https://a.example/local.xml";
-    await engine.record(
-      feed,
-      [
-        item("1", "City council approves budget", "", { publishedAt: NOW - 3 * DAY }),
-        item("2", "Council of the city meets", "", { publishedAt: NOW - 2 * DAY }),
-        item("3", "School budget vote", "", { publishedAt: NOW - DAY }),
-      ],
-      NOW,
-    );
+    await engine.record([
+      {
+        feed: feed,
+        items: [
+          item("1", "City council approves budget", "", { publishedAt: NOW - 3 * DAY }),
+          item("2", "Council of the city meets", "", { publishedAt: NOW - 2 * DAY }),
+          item("3", "School budget vote", "", { publishedAt: NOW - DAY }),
+        ],
+        seenAt: NOW,
+      },
+    ]);
     expect(await titles(ask(engine, '"city council"'))).toEqual(["City council approves budget"]);
     expect(await titles(ask(engine, "council -budget"))).toEqual(["Council of the city meets"]);
     expect(await titles(ask(engine, "school OR approves"))).toEqual([
@@ -139,11 +153,13 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
   });
 
   it("never takes a reader's text for syntax", async () => {
-    await engine.record(
-      "https://a.example/local.xml",
-      [item("1", "Council (vote) * NEAR: ^ done")],
-      NOW,
-    );
+    await engine.record([
+      {
+        feed: "https://a.example/local.xml",
+        items: [item("1", "Council (vote) * NEAR: ^ done")],
+        seenAt: NOW,
+      },
+    ]);
     const hostile = [
       '"',
       '"council',
@@ -174,10 +190,14 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
 
   it("keeps each publication to the feeds it carried, and a shared feed's item stored once", async () => {
     const world = "https://a.example/world.xml";
-    expect(await engine.record(world, [item("w1", "Summit ends")], NOW)).toMatchObject({
+    expect(
+      await engine.record([{ feed: world, items: [item("w1", "Summit ends")], seenAt: NOW }]),
+    ).toMatchObject({
       inserted: 1,
     });
-    await engine.record("https://b.example/lake.xml", [item("l1", "Lake summit")], NOW);
+    await engine.record([
+      { feed: "https://b.example/lake.xml", items: [item("l1", "Lake summit")], seenAt: NOW },
+    ]);
     expect(await titles(ask(engine, "summit"))).toEqual(["Summit ends"]);
     expect(await titles(ask(engine, "summit", { publication: "lakeside" }))).toEqual(
       ["Summit ends", "Lake summit"]
@@ -197,16 +217,20 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
 
   it("keeps the history of carriage: a feed dropped later still shows the days it was carried", async () => {
     const local = "https://a.example/local.xml";
-    await engine.record(
-      local,
-      [item("1", "Old story", "", { publishedAt: NOW - 5 * DAY })],
-      NOW - 5 * DAY,
-    );
+    await engine.record([
+      {
+        feed: local,
+        items: [item("1", "Old story", "", { publishedAt: NOW - 5 * DAY })],
+        seenAt: NOW - 5 * DAY,
+      },
+    ]);
     await engine.syncCarriage(
       [{ publication: "lakeside", section: "local", feed: "https://b.example/lake.xml", rank: 0 }],
       NOW - 4 * DAY,
     );
-    await engine.record(local, [item("2", "New story", "", { publishedAt: NOW })], NOW);
+    await engine.record([
+      { feed: local, items: [item("2", "New story", "", { publishedAt: NOW })], seenAt: NOW },
+    ]);
     expect(await titles(ask(engine, "story"))).toEqual(["Old story"]);
     expect(
       await engine.countIn("riverbend", [
@@ -218,16 +242,18 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
 
   it("filters by moments, lists a range oldest first, and spans it", async () => {
     const local = "https://a.example/local.xml";
-    await engine.record(
-      local,
-      [
-        item("1", "Monday story", "", { publishedAt: NOW - 3 * DAY }),
-        item("2", "Tuesday story", "", { publishedAt: NOW - 2 * DAY }),
-        item("3", "Tomorrow story", "", { publishedAt: NOW + DAY }),
-        item("4", "Undated story", "", { publishedAt: null }),
-      ],
-      NOW,
-    );
+    await engine.record([
+      {
+        feed: local,
+        items: [
+          item("1", "Monday story", "", { publishedAt: NOW - 3 * DAY }),
+          item("2", "Tuesday story", "", { publishedAt: NOW - 2 * DAY }),
+          item("3", "Tomorrow story", "", { publishedAt: NOW + DAY }),
+          item("4", "Undated story", "", { publishedAt: null }),
+        ],
+        seenAt: NOW,
+      },
+    ]);
     expect(await titles(ask(engine, "story", { from: NOW - 2.5 * DAY, to: NOW - DAY }))).toEqual([
       "Tuesday story",
     ]);
@@ -250,13 +276,15 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
 
   it("counts up to its limit, and pages", async () => {
     const local = "https://a.example/local.xml";
-    await engine.record(
-      local,
-      Array.from({ length: 30 }, (_, n) =>
-        item(`k${n}`, `Storm update ${n}`, "", { publishedAt: NOW - n * 60_000 }),
-      ),
-      NOW,
-    );
+    await engine.record([
+      {
+        feed: local,
+        items: Array.from({ length: 30 }, (_, n) =>
+          item(`k${n}`, `Storm update ${n}`, "", { publishedAt: NOW - n * 60_000 }),
+        ),
+        seenAt: NOW,
+      },
+    ]);
     const first = await ask(engine, "storm", { limit: 20, countLimit: 25 });
     expect(first.total).toBe(26);
     expect(first.hits[0]!.title).toBe("Storm update 0");
@@ -265,7 +293,7 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
 
   it("withdraws a link from one publication, or from all, and restores it", async () => {
     const world = "https://a.example/world.xml";
-    await engine.record(world, [item("w1", "Wrong story")], NOW);
+    await engine.record([{ feed: world, items: [item("w1", "Wrong story")], seenAt: NOW }]);
     expect(
       await engine.withdraw({
         publication: "riverbend",
@@ -287,7 +315,9 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
       "Wrong story",
     ]);
     expect(await engine.between("riverbend", 0, NOW * 2, 10)).toEqual([]);
-    await engine.record(world, [item("w1", "Wrong story")], NOW + 60_000);
+    await engine.record([
+      { feed: world, items: [item("w1", "Wrong story")], seenAt: NOW + 60_000 },
+    ]);
     expect(await titles(ask(engine, "wrong"))).toEqual([]);
     const { list, changedAt } = await engine.withdrawals();
     expect(list).toEqual([
@@ -312,14 +342,16 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
 
   it("offers the archive's own words for a misspelling, and prunes old items", async () => {
     const local = "https://a.example/local.xml";
-    await engine.record(
-      local,
-      [
-        item("1", "Council budget", "council council", { publishedAt: NOW - 400 * DAY }),
-        item("2", "Counsel hired", ""),
-      ],
-      NOW,
-    );
+    await engine.record([
+      {
+        feed: local,
+        items: [
+          item("1", "Council budget", "council council", { publishedAt: NOW - 400 * DAY }),
+          item("2", "Counsel hired", ""),
+        ],
+        seenAt: NOW,
+      },
+    ]);
     const words = (await engine.wordsLike("councel", 50)).map((entry) => entry.word);
     expect(words).toEqual(expect.arrayContaining(["council", "counsel"]));
     expect(await engine.prune(NOW - 365 * DAY)).toBe(1);
@@ -334,15 +366,17 @@ describe.each(archiveEnginesUnderTest())("the archive's neighbours on $name", (u
     await engine.migrate();
     const feed = "https://a.example/local.xml";
     await engine.syncCarriage([{ publication: "riverbend", section: "local", feed, rank: 0 }], 0);
-    await engine.record(
-      feed,
-      [
-        item("1", "First", "", { publishedAt: NOW - 5 * DAY }),
-        item("2", "Second", "", { publishedAt: NOW - 3 * DAY }),
-        item("3", "Third", "", { publishedAt: NOW - DAY }),
-      ],
-      NOW,
-    );
+    await engine.record([
+      {
+        feed: feed,
+        items: [
+          item("1", "First", "", { publishedAt: NOW - 5 * DAY }),
+          item("2", "Second", "", { publishedAt: NOW - 3 * DAY }),
+          item("3", "Third", "", { publishedAt: NOW - DAY }),
+        ],
+        seenAt: NOW,
+      },
+    ]);
     expect(await engine.nearest("riverbend", NOW - 2 * DAY, "before")).toBe(NOW - 3 * DAY);
     expect(await engine.nearest("riverbend", NOW - 2 * DAY, "after")).toBe(NOW - DAY);
     await engine.withdraw({

@@ -9,7 +9,7 @@ import { ArchiveUnavailableError, type ArchiveEngine } from "./types";
  * and writes one database), else the SQLite file ARCHIVE_FILE. Made and migrated on first use;
  * a failed start is tried again on the next use, not kept.
  *
- * `useArchive` is the one way the rest of lib/archive reaches it: whatever goes wrong (the
+ * `withArchive` is the one way the rest of lib/archive reaches it: whatever goes wrong (the
  * database away, a lock held too long, a timeout) comes out as ArchiveUnavailableError, and no
  * caller waits more than READ_TIMEOUT_MS for an answer.
  */
@@ -47,7 +47,7 @@ function unavailable(error: unknown): ArchiveUnavailableError {
 }
 
 /** Runs `work` on the engine, within `timeoutMs`; any failure is ArchiveUnavailableError. */
-export async function useArchive<T>(
+export async function withArchive<T>(
   work: (engine: ArchiveEngine) => Promise<T>,
   timeoutMs = READ_TIMEOUT_MS,
 ): Promise<T> {

@@ -1,4 +1,4 @@
-import { useArchive } from "./engine";
+import { withArchive } from "./engine";
 import { dayRange, isoDay, readIsoDay, type CalendarDay } from "./days";
 import { editDistance, parseQuery, readQuery, wordsOf } from "./query";
 import type { ArchiveOwner } from "./calendar";
@@ -103,7 +103,7 @@ export async function searchArchive(
   const from = request.from ? dayRange(request.from, owner.timeZone)[0] : null;
   const to = request.to ? dayRange(request.to, owner.timeZone)[1] : null;
   const page = parsed.engine.all.length
-    ? await useArchive((engine) =>
+    ? await withArchive((engine) =>
         engine.search({
           publication: owner.key,
           query: parsed.engine,
@@ -145,7 +145,7 @@ async function spelling(query: string): Promise<string | null> {
   const replaced = new Map<string, string>();
   for (const word of words) {
     if (word.length < 3) continue;
-    const candidates = await useArchive((engine) => engine.wordsLike(word, 2000));
+    const candidates = await withArchive((engine) => engine.wordsLike(word, 2000));
     if (candidates.some((candidate) => candidate.word === word)) continue;
     const max = word.length > 5 ? 2 : 1;
     let best: { word: string; uses: number; distance: number } | null = null;

@@ -3,14 +3,14 @@ import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { itemId, momentOf, nextId } from "./item-id";
 import { wordsOf } from "./query";
-import { ftsMatch } from "./sqlite-match";
+import { SqliteReads } from "./sqlite-reads";
 import { SQLITE_MIGRATIONS } from "./sqlite-schema";
 import type {
   ArchiveEngine,
   ArchiveItemInput,
-  ArchivedHeadline,
   CarriageRow,
   EngineSearch,
+  RecordBatch,
   RecordOutcome,
   Withdrawal,
 } from "./types";
@@ -25,39 +25,6 @@ import type {
 /** An hour: a known item's last sighting is renewed at most this often (carriage bounds). */
 const SIGHTING_MS = 60 * 60 * 1000;
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
-
-/** The item is the publication's: a feed it carried while the item was in the feed. */
-const CARRIED = (section: string) => `EXISTS (SELECT 1 FROM carriage c
-  WHERE c.publication = :pub AND c.feed = i.feed AND c.since <= i.last_seen
-    AND (c.until IS NULL OR c.until >= i.first_seen)${section})`;
-const NOT_WITHDRAWN = `NOT EXISTS (SELECT 1 FROM withdrawals w
-  WHERE w.link = i.link AND w.publication IN (:pub, '*'))`;
-const SECTION_OF = `(SELECT c.section FROM carriage c
-  WHERE c.publication = :pub AND c.feed = i.feed AND c.since <= i.last_seen
-    AND (c.until IS NULL OR c.until >= i.first_seen) ORDER BY c.rank LIMIT 1)`;
-const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at, ${SECTION_OF} AS section`;
-
-interface HeadlineRow {
-  id: number;
-  feed: string;
-  title: string;
-  description: string;
-  link: string;
-  image: string;
-  at: number;
-  section: string;
-}
-
-const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
-  id: String(row.id),
-  feed: row.feed,
-  title: row.title,
-  description: row.description,
-  link: row.link,
-  imageUrl: row.image,
-  at: row.at,
-  section: row.section,
-});
 
 export class SqliteArchive implements ArchiveEngine {
   readonly kind = "sqlite" as const;
@@ -102,19 +69,27 @@ export class SqliteArchive implements ArchiveEngine {
     });
   }
 
-  async record(
-    feed: string,
-    items: readonly ArchiveItemInput[],
-    seenAt: number,
-  ): Promise<RecordOutcome> {
+  async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
     const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
+    // The batch's new words counted first, each written once.
+    const words = new Map<string, number>();
     this.transaction(() => {
-      for (const item of items) outcome[this.recordOne(feed, item, seenAt)]++;
+      for (const { feed, items, seenAt } of batches)
+        for (const item of items) outcome[this.recordOne(feed, item, seenAt, words)]++;
+      const count = this.sql(
+        "INSERT INTO words (word, uses) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET uses = uses + excluded.uses",
+      );
+      for (const [word, uses] of words) count.run(word, uses);
     });
     return outcome;
   }
 
-  private recordOne(feed: string, item: ArchiveItemInput, seenAt: number): keyof RecordOutcome {
+  private recordOne(
+    feed: string,
+    item: ArchiveItemInput,
+    seenAt: number,
+    words: Map<string, number>,
+  ): keyof RecordOutcome {
     const known = this.sql(
       "SELECT id, title, description, body, link, image, last_seen FROM items WHERE feed = ? AND key = ?",
     ).get(feed, item.key) as
@@ -130,6 +105,8 @@ export class SqliteArchive implements ArchiveEngine {
       | undefined;
     if (!known) {
       this.insert(feed, item, seenAt);
+      for (const word of new Set(wordsOf(`${item.title} ${item.description}`)))
+        words.set(word, (words.get(word) ?? 0) + 1);
       return "inserted";
     }
     const body = item.body ?? known.body;
@@ -155,6 +132,7 @@ export class SqliteArchive implements ArchiveEngine {
     let id = itemId(feed, item.key, at);
     const values: SQLInputValue[] = [
       feed,
+      this.feedToken(feed),
       item.key,
       item.title,
       item.description,
@@ -172,13 +150,25 @@ export class SqliteArchive implements ArchiveEngine {
       id = nextId(id);
     }
     this.sql(
-      `INSERT INTO items (id, feed, key, title, description, body, link, image, published_at,
-         first_seen, last_seen, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO items (id, feed, feed_token, key, title, description, body, link, image,
+         published_at, first_seen, last_seen, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, ...values);
-    const count = this.sql(
-      "INSERT INTO words (word, uses) VALUES (?, 1) ON CONFLICT (word) DO UPDATE SET uses = uses + 1",
-    );
-    for (const word of new Set(wordsOf(`${item.title} ${item.description}`))) count.run(word);
+  }
+
+  /** The feed's token in items_fts ("f" and its number), numbered on first sight. */
+  private feedToken(url: string): string {
+    this.sql("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING").run(url);
+    const { id } = this.sql("SELECT id FROM feeds WHERE url = ?").get(url) as { id: number };
+    return `f${id}`;
+  }
+
+  /** The tokens of every feed the publication ever carried (in one section). */
+  private feedTokens(publication: string, section: string | null): string[] {
+    const rows = this.sql(
+      `SELECT DISTINCT 'f' || f.id AS token FROM carriage c JOIN feeds f ON f.url = c.feed
+        WHERE c.publication = ? AND (? IS NULL OR c.section = ?)`,
+    ).all(publication, section, section) as { token: string }[];
+    return rows.map((row) => row.token);
   }
 
   async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {
@@ -204,89 +194,16 @@ export class SqliteArchive implements ArchiveEngine {
     });
   }
 
-  async search(request: EngineSearch): Promise<{ hits: ArchivedHeadline[]; total: number }> {
-    const match = ftsMatch(request.query);
-    if (!match) return { hits: [], total: 0 };
-    const params: Record<string, SQLInputValue> = { pub: request.publication, match };
-    let where = `items_fts MATCH :match AND ${CARRIED(request.section ? " AND c.section = :section" : "")} AND ${NOT_WITHDRAWN}`;
-    if (request.section) params.section = request.section;
-    if (request.from !== null) ((where += " AND i.at >= :from"), (params.from = request.from));
-    if (request.to !== null) ((where += " AND i.at < :to"), (params.to = request.to));
-    const from = "FROM items_fts JOIN items i ON i.id = items_fts.rowid";
-    const order =
-      request.order === "newest"
-        ? "items_fts.rowid DESC"
-        : // bm25 is negative, better the lower: a month's age halves a match's weight.
-          "bm25(items_fts, 10.0, 4.0, 1.0) / (1.0 + MAX(0, :now - i.at) / 2592000000.0), items_fts.rowid DESC";
-    const rows = this.sql(
-      `SELECT ${HEADLINE} ${from} WHERE ${where} ORDER BY ${order} LIMIT :limit OFFSET :offset`,
-    ).all({
-      ...params,
-      ...(request.order === "relevance" ? { now: request.now } : {}),
-      limit: request.limit,
-      offset: request.offset,
-    }) as unknown as HeadlineRow[];
-    const { total } = this.sql(
-      `SELECT count(*) AS total FROM (SELECT 1 ${from} WHERE ${where} LIMIT :cap)`,
-    ).get({ ...params, cap: request.countLimit + 1 }) as { total: number };
-    return { hits: rows.map(toHeadline), total };
-  }
-
-  async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {
-    const rows = this.sql(
-      `SELECT ${HEADLINE} FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at >= :from AND i.at < :to AND ${CARRIED("")} AND ${NOT_WITHDRAWN}
-        ORDER BY i.at, i.id LIMIT :limit`,
-    ).all({ pub, from, to, limit }) as unknown as HeadlineRow[];
-    return rows.map(toHeadline);
-  }
-
-  async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
-    const count = this.sql(
-      `SELECT count(*) AS n FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at >= :from AND i.at < :to AND ${CARRIED("")} AND ${NOT_WITHDRAWN}`,
-    );
-    return ranges.map(([from, to]) => (count.get({ pub, from, to }) as { n: number }).n);
-  }
-
-  async nearest(
-    pub: string,
-    moment: number,
-    direction: "before" | "after",
-  ): Promise<number | null> {
-    const [pick, test] = direction === "before" ? ["max", "<"] : ["min", ">="];
-    const row = this.sql(
-      `SELECT ${pick}(i.at) AS at FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at ${test} :moment AND ${CARRIED("")} AND ${NOT_WITHDRAWN}`,
-    ).get({ pub, moment }) as { at: number | null };
-    return row.at;
-  }
-
-  async span(pub: string): Promise<{ first: number; last: number } | null> {
-    const row = this.sql(
-      `SELECT min(i.at) AS first, max(i.at) AS last FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub) AND ${CARRIED("")}`,
-    ).get({ pub }) as { first: number | null; last: number | null };
-    return row.first === null || row.last === null ? null : { first: row.first, last: row.last };
-  }
-
-  async wordsLike(word: string, limit: number): Promise<{ word: string; uses: number }[]> {
-    const first = Array.from(word)[0];
-    if (!first) return [];
-    return this.sql(
-      `SELECT word, uses FROM words WHERE word >= :low AND word < :high
-         AND length(word) BETWEEN :short AND :long ORDER BY uses DESC LIMIT :limit`,
-    ).all({
-      low: first,
-      high: `${first}\u{10FFFF}`,
-      short: word.length - 2,
-      long: word.length + 2,
-      limit,
-    }) as unknown as { word: string; uses: number }[];
-  }
+  private readonly reads = new SqliteReads(
+    (text) => this.sql(text),
+    (publication, section) => this.feedTokens(publication, section),
+  );
+  search = (request: EngineSearch) => this.reads.search(request);
+  between: ArchiveEngine["between"] = (...args) => this.reads.between(...args);
+  countIn: ArchiveEngine["countIn"] = (...args) => this.reads.countIn(...args);
+  nearest: ArchiveEngine["nearest"] = (...args) => this.reads.nearest(...args);
+  span: ArchiveEngine["span"] = (...args) => this.reads.span(...args);
+  wordsLike: ArchiveEngine["wordsLike"] = (...args) => this.reads.wordsLike(...args);
 
   async withdraw({ publication, link, by, at }: Withdrawal): Promise<boolean> {
     return this.transaction(() => {

@@ -12,9 +12,10 @@ const quoted = (atom: QueryAtom) =>
 const group = (atoms: readonly QueryAtom[]) =>
   atoms.length === 1 ? quoted(atoms[0]!) : `(${atoms.map(quoted).join(" OR ")})`;
 
-export function ftsMatch(query: EngineQuery): string | null {
-  if (query.all.length === 0) return null;
-  const all = query.all.map(group).join(" AND ");
-  if (query.none.length === 0) return all;
-  return `(${all}) NOT ${group(query.none)}`;
+/** `feeds`: the tokens of the feeds searched (sqlite-schema.ts); none, no match at all. */
+export function ftsMatch(query: EngineQuery, feeds: readonly string[]): string | null {
+  if (query.all.length === 0 || feeds.length === 0) return null;
+  let words = `(${query.all.map(group).join(" AND ")})`;
+  if (query.none.length > 0) words = `(${words} NOT ${group(query.none)})`;
+  return `${words} AND feed_token : (${feeds.map((feed) => `"${feed}"`).join(" OR ")})`;
 }

@@ -1,6 +1,6 @@
 import { config } from "../env";
 import { logger } from "../ops";
-import { useArchive } from "./engine";
+import { withArchive } from "./engine";
 import { recordCarriage, setCarriageSource } from "./recorder";
 import type { CarriageRow } from "./types";
 import { startWithdrawalWatch } from "./withdrawals";
@@ -21,7 +21,7 @@ export function startArchive(carriage: () => readonly CarriageRow[]): void {
   const days = config().archive.retentionDays;
   if (days === null) return;
   const prune = () =>
-    useArchive((engine) => engine.prune(Date.now() - days * 86_400_000), 60_000)
+    withArchive((engine) => engine.prune(Date.now() - days * 86_400_000), 60_000)
       .then((removed) => {
         if (removed > 0)
           logger().info(

@@ -23,6 +23,13 @@ export interface ArchiveItemInput {
   publishedAt: number | null;
 }
 
+/** One read of one feed: its items, seen at `seenAt`. */
+export interface RecordBatch {
+  feed: string;
+  items: readonly ArchiveItemInput[];
+  seenAt: number;
+}
+
 /** What one record() did: items first seen, items the feed edited, items already known. */
 export interface RecordOutcome {
   inserted: number;
@@ -100,8 +107,11 @@ export interface ArchiveEngine {
   readonly kind: "sqlite" | "postgresql";
   /** Brings the schema to this version; safe when several processes start at once. */
   migrate(): Promise<void>;
-  /** Records a feed's items as read at `seenAt`: new ones added, edited ones updated. */
-  record(feed: string, items: readonly ArchiveItemInput[], seenAt: number): Promise<RecordOutcome>;
+  /**
+   * Records reads of feeds, together (one transaction: an engine's index takes many items at
+   * once far faster than a few at a time): new items added, edited ones updated.
+   */
+  record(batches: readonly RecordBatch[]): Promise<RecordOutcome>;
   /**
    * The network's carriage now: rows not in force are opened (since `at`), rows in force that
    * are not in `rows` are closed (until `at`). History is never rewritten.

@@ -4,7 +4,7 @@ import { publishVersion } from "../cache/freshness.mjs";
 import { logger } from "../ops";
 import { processSingleton } from "../process";
 import { withdrawalTag, withdrawalTags } from "../tags";
-import { useArchive } from "./engine";
+import { withArchive } from "./engine";
 import type { Withdrawal } from "./types";
 
 /**
@@ -32,7 +32,7 @@ const digestOf = (links: Iterable<string>) =>
 
 /** Reads the withdrawals in force, and announces the publications whose set changed. */
 export async function watchWithdrawals(): Promise<void> {
-  const { list, changedAt } = await useArchive((engine) => engine.withdrawals());
+  const { list, changedAt } = await withArchive((engine) => engine.withdrawals());
   if (changedAt === state.changedAt) return;
   const byTarget = new Map<string, Set<string>>();
   for (const { publication, link } of list) {
@@ -95,7 +95,7 @@ export async function changeWithdrawal(
   restore: boolean,
 ): Promise<boolean> {
   const at = Date.now();
-  const changed = await useArchive((engine) =>
+  const changed = await withArchive((engine) =>
     restore
       ? engine.restore(change.target, change.link)
       : engine.withdraw({

@@ -1,9 +1,12 @@
 // Types for lib/cache/file-cache.mjs, which stays plain JavaScript because Next loads it unbundled.
 
+import type { DiskBound } from "./disk-bound.mjs";
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- Next's cache entries are not public types */
 export class FileCache {
   constructor(ctx: { serverDistDir?: string; maxMemoryCacheSize?: number; [key: string]: unknown });
-  readonly folder: { dir: string; tags: Map<string, number>; memory: unknown };
+  readonly folder: { dir: string; tags: Map<string, number>; memory: unknown; disk: DiskBound };
+  nameOf(key: string): string;
   fileOf(key: string): string;
   get(
     key: string,

@@ -17,6 +17,8 @@
  *   is rendered again. Every revalidation here expires at once (revalidatePath, and
  *   revalidateTag with `expire: 0`); a later expiry is honoured when it comes.
  * - A memory copy in front of the disk, bounded by Next's `cacheMaxMemorySize` (0: none).
+ * - The disk is bounded too (PAGE_CACHE_MAX_MB, lib/cache/disk-bound.mjs): past it, the entries
+ *   used least recently are removed, and are misses from then on.
  * - Freshness (lib/cache/freshness.mjs): an entry made from a version that is no longer its
  *   source's, or older than its lifetime and the stale bound, is a miss.
  *
@@ -28,6 +30,7 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { BoundedStore } from "./bounded-store.mjs";
+import { DiskBound, maxBytesOf } from "./disk-bound.mjs";
 import { processSingleton } from "../process/singleton.mjs";
 import { outdated } from "./freshness.mjs";
 
@@ -37,7 +40,12 @@ const TAG_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * What one cache folder holds in this process: shared by every handler Next creates (it makes
  * one per request) for the same build, one set of tags (lib/process/singleton.mjs).
- * @typedef {{ dir: string, tags: Map<string, number>, memory: BoundedStore<any> | null }} Folder
+ * @typedef {{
+ *   dir: string,
+ *   tags: Map<string, number>,
+ *   memory: BoundedStore<any> | null,
+ *   disk: DiskBound,
+ * }} Folder
  */
 const folders = processSingleton(
   "cache-folders",
@@ -83,6 +91,7 @@ function folderFor(serverDistDir, memoryBytes) {
     dir,
     tags: readTags(path.join(dir, "tags.json")),
     memory: memoryBytes > 0 ? new BoundedStore(memoryBytes) : null,
+    disk: new DiskBound(dir, maxBytesOf()),
   };
   folders.set(dir, folder);
   return folder;
@@ -142,9 +151,14 @@ export class FileCache {
     );
   }
 
+  /** The name of `key`'s file in the folder. @param {string} key */
+  nameOf(key) {
+    return createHash("sha256").update(key).digest("hex");
+  }
+
   /** @param {string} key */
   fileOf(key) {
-    return path.join(this.folder.dir, createHash("sha256").update(key).digest("hex"));
+    return this.folder.disk.file(this.nameOf(key));
   }
 
   /** Whether one of `tags` expired after `lastModified` (and by now). @param {string[]} tags @param {number} lastModified */
@@ -158,16 +172,21 @@ export class FileCache {
 
   /** @param {string} key @param {any} [ctx] */
   async get(key, ctx) {
+    const name = this.nameOf(key);
     let entry = this.folder.memory?.get(key);
+    const fromDisk = !entry;
     if (!entry) {
       try {
-        entry = deserialize(await readFile(this.fileOf(key)));
-      } catch {
+        entry = deserialize(await readFile(this.folder.disk.file(name)));
+      } catch (error) {
+        // Never written, or removed to keep the disk within its bound: a miss.
+        if (/** @type {any} */ (error)?.code === "ENOENT") this.folder.disk.forget(name);
         return null;
       }
       if (entry?.key !== key) return null;
       this.folder.memory?.set(key, entry, entryBytes(entry.value));
     }
+    this.folder.disk.used(name, fromDisk);
     const tags = tagsOf(entry.value, ctx);
     if (this.expired(tags, entry.lastModified)) return null;
     if (await outdated(entry, tags, lifetimeOf(entry))) return null;
@@ -176,9 +195,12 @@ export class FileCache {
 
   /** @param {string} key @param {any} data @param {any} [ctx] */
   async set(key, data, ctx) {
-    const file = this.fileOf(key);
+    const { disk, memory } = this.folder;
+    const name = this.nameOf(key);
+    const file = disk.file(name);
     if (!data) {
-      this.folder.memory?.delete(key);
+      memory?.delete(key);
+      disk.forget(name);
       await rm(file, { force: true });
       return;
     }
@@ -190,16 +212,28 @@ export class FileCache {
       // A data entry's lifetime is its own (`revalidate` in the value); a page's is the route's.
       cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl,
     };
-    this.folder.memory?.set(key, entry, entryBytes(value));
+    memory?.set(key, entry, entryBytes(value));
+    const bytes = serialize(entry);
+    // Room is made before the file is written, so the folder stays within its bound.
+    if (!(await disk.admit(name, bytes.length))) {
+      // Larger than the whole bound: not kept, nor the copy it replaces.
+      await rm(file, { force: true });
+      return;
+    }
     const temporary = `${file}.${randomUUID()}.tmp`;
     try {
-      await writeFile(temporary, serialize(entry));
+      await writeFile(temporary, bytes);
       await rename(temporary, file);
+      await disk.written(name, bytes.length);
     } catch (error) {
-      await rm(temporary, { force: true });
+      // No entry, rather than one the bound does not count.
+      disk.forget(name);
+      await Promise.all([rm(temporary, { force: true }), rm(file, { force: true })]);
       // The folder went away under a running server (an operator cleared the cache): again.
-      if (!existsSync(this.folder.dir)) mkdirSync(this.folder.dir, { recursive: true });
-      else throw error;
+      if (!existsSync(this.folder.dir)) {
+        mkdirSync(this.folder.dir, { recursive: true });
+        disk.clear();
+      } else throw error;
     }
   }
 

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -268,5 +276,158 @@ describe("FileCache", () => {
     } finally {
       clock.mockRestore();
     }
+  });
+});
+
+describe("FileCache on a bounded disk (PAGE_CACHE_MAX_MB)", () => {
+  const saved = process.env.PAGE_CACHE_MAX_MB;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PAGE_CACHE_MAX_MB;
+    else process.env.PAGE_CACHE_MAX_MB = saved;
+  });
+
+  const MB = 1024 * 1024;
+
+  /** A dated archive page as Next stores it: about 100 kB of HTML and its React payload. */
+  function archivePage(day: number) {
+    const story = `<article><h2>Council meeting, day ${day}</h2><p>${"Riverbend news. ".repeat(40)}</p></article>`;
+    return {
+      ...page(
+        `<html>${story.repeat(Math.ceil(100_000 / story.length))}</html>`,
+        `_N_T_/site/${day}`,
+      ),
+      rscData: Buffer.alloc(30_000, day % 251),
+    };
+  }
+
+  /** What the cache folder holds on disk now, every file counted (entries, tags.json, writes under way). */
+  function folderBytes(dir: string) {
+    return readdirSync(dir).reduce((sum, name) => {
+      try {
+        return sum + statSync(path.join(dir, name)).size;
+      } catch {
+        return sum; // removed while counting
+      }
+    }, 0);
+  }
+
+  const pageFiles = (dir: string) => readdirSync(dir).filter((name) => /^[0-9a-f]{64}$/.test(name));
+
+  async function boundedCache(mb: number, dir = distDir("build-bounded"), memory = 0) {
+    process.env.PAGE_CACHE_MAX_MB = String(mb);
+    const { FileCache } = await started();
+    const cache = new FileCache({
+      serverDistDir: path.join(dir, "server"),
+      maxMemoryCacheSize: memory,
+    });
+    return { cache, dir, folder: cache.folder.dir };
+  }
+
+  it("keeps the folder within the bound while a crawler writes many times more pages", async () => {
+    const { cache, folder } = await boundedCache(1);
+    let most = 0;
+    const measure = () => (most = Math.max(most, folderBytes(folder)));
+    // 120 writes, 8 at a time: 96 dated pages, every fifth write one of them written again.
+    for (let batch = 0; batch < 15; batch++) {
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) => {
+          const n = batch * 8 + i;
+          const day = n % 5 === 4 ? n - 4 : n;
+          return cache.set(`/site/archive/${day}`, archivePage(day), pageCtx).then(measure);
+        }),
+      );
+    }
+    const files = pageFiles(folder);
+    const entry = statSync(path.join(folder, files[0]!)).size;
+    // Each page is about 130 kB on disk: the 96 pages would take 12.5 MB.
+    expect(entry).toBeGreaterThan(120_000);
+    // At most the bound, plus the pages being written again at that moment (8 at a time here).
+    expect(most).toBeLessThanOrEqual(1 * MB + 8 * entry);
+    expect(folderBytes(folder)).toBeLessThanOrEqual(1 * MB);
+    expect(cache.folder.disk.bytes).toBeLessThanOrEqual(1 * MB);
+    // Still a cache: the bound is filled, not emptied.
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    expect(cache.folder.disk.bytes).toBeGreaterThan(1 * MB - 2 * entry);
+  });
+
+  it("keeps what was read recently; what it removed is a miss, not an error", async () => {
+    const { cache } = await boundedCache(1);
+    await cache.set("/site/archive/home", archivePage(0), pageCtx);
+    for (let day = 1; day <= 40; day++) {
+      await cache.set(`/site/archive/${day}`, archivePage(day), pageCtx);
+      if (day % 3 === 0)
+        expect(await cache.get("/site/archive/home", { kind: "APP_PAGE" })).not.toBeNull();
+    }
+    expect((await cache.get("/site/archive/home", { kind: "APP_PAGE" }))?.value.html).toContain(
+      "day 0",
+    );
+    await expect(cache.get("/site/archive/1", { kind: "APP_PAGE" })).resolves.toBeNull();
+    await expect(cache.get("/site/archive/20", { kind: "APP_PAGE" })).resolves.toBeNull();
+    expect((await cache.get("/site/archive/40", { kind: "APP_PAGE" }))?.value.html).toContain(
+      "day 40",
+    );
+    // Written again after it was removed: kept, and served.
+    await cache.set("/site/archive/1", archivePage(1), pageCtx);
+    expect((await cache.get("/site/archive/1", { kind: "APP_PAGE" }))?.value.html).toContain(
+      "day 1",
+    );
+  });
+
+  it("counts a read from the memory copy as a use: a page served from memory keeps its file", async () => {
+    const { cache } = await boundedCache(1, undefined, 64 * MB);
+    await cache.set("/site/archive/home", archivePage(0), pageCtx);
+    for (let day = 1; day <= 40; day++) {
+      await cache.set(`/site/archive/${day}`, archivePage(day), pageCtx);
+      await cache.get("/site/archive/home", { kind: "APP_PAGE" });
+    }
+    expect(existsSync(cache.fileOf("/site/archive/home"))).toBe(true);
+    expect(existsSync(cache.fileOf("/site/archive/1"))).toBe(false);
+  });
+
+  it("builds its index from the folder at start: least recently used first, unfinished writes removed", async () => {
+    const first = await boundedCache(2);
+    for (let day = 0; day < 12; day++) {
+      await first.cache.set(`/site/archive/${day}`, archivePage(day), pageCtx);
+      // Apart in time: a file's time is the kernel's coarse clock, a few ms a tick.
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    await first.cache.revalidateTag("_N_T_/site/none");
+    // Read from disk: its file's time says so for the next process.
+    const read = first.cache.fileOf("/site/archive/0");
+    const before = statSync(read).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await first.cache.get("/site/archive/0", { kind: "APP_PAGE" })).not.toBeNull();
+    for (let i = 0; i < 100 && statSync(read).mtimeMs === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // A write that a stopped process left half done.
+    const unfinished = `${first.cache.fileOf("/site/archive/99")}.0b1c.tmp`;
+    writeFileSync(unfinished, Buffer.alloc(200_000));
+    expect(folderBytes(first.folder)).toBeGreaterThan(1.5 * MB);
+
+    // Restarted with a smaller bound: the folder is brought within it, oldest use first.
+    const second = await boundedCache(1, first.dir);
+    await second.cache.folder.disk.ready;
+    expect(folderBytes(second.folder)).toBeLessThanOrEqual(1 * MB);
+    expect(existsSync(unfinished)).toBe(false);
+    expect(existsSync(path.join(second.folder, "tags.json"))).toBe(true);
+    expect(await second.cache.get("/site/archive/0", { kind: "APP_PAGE" })).not.toBeNull();
+    expect(await second.cache.get("/site/archive/1", { kind: "APP_PAGE" })).toBeNull();
+    expect(await second.cache.get("/site/archive/11", { kind: "APP_PAGE" })).not.toBeNull();
+    // And kept within it as it goes on.
+    for (let day = 12; day < 30; day++) {
+      await second.cache.set(`/site/archive/${day}`, archivePage(day), pageCtx);
+    }
+    expect(folderBytes(second.folder)).toBeLessThanOrEqual(1 * MB);
+  });
+
+  it("does not write an entry larger than the whole bound, nor keep the copy it replaces", async () => {
+    const { cache } = await boundedCache(1);
+    await cache.set("/site/archive/big", archivePage(1), pageCtx);
+    const huge = { ...archivePage(2), html: "<html>" + "x".repeat(1.2 * MB) + "</html>" };
+    await expect(cache.set("/site/archive/big", huge, pageCtx)).resolves.toBeUndefined();
+    expect(existsSync(cache.fileOf("/site/archive/big"))).toBe(false);
+    expect(await cache.get("/site/archive/big", { kind: "APP_PAGE" })).toBeNull();
+    expect(cache.folder.disk.bytes).toBe(0);
   });
 });

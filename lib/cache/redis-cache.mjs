@@ -21,9 +21,14 @@
  *   handler compares the two) and to a newer version (lib/cache/freshness.mjs).
  * - Freshness: the same rules as the file cache (lib/cache/freshness.mjs), versions read
  *   from Redis.
+ * - The handler's tag maps are pruned of expired entries now and then
+ *   (lib/cache/redis-tag-maps.mjs).
  *
- * Every entry expires in Redis: EXPIRE_FACTOR times its revalidate period, at least
- * MIN_EXPIRE_SECONDS, at most MAX_EXPIRE_SECONDS (entries that never revalidate).
+ * Every entry expires in Redis once no read can use it: its lifetime, plus the stale bound past
+ * which it is a miss anyway (lib/cache/freshness.mjs), plus CLOCK_MARGIN_SECONDS for clocks
+ * that differ between the instances and Redis; at most MAX_EXPIRE_SECONDS, the expiry of an
+ * entry that never revalidates. So Redis holds at most what was written in the last 7 days,
+ * and a page's entry for about 6.5 minutes (300 s), with or without `maxmemory`.
  */
 import { promisify } from "node:util";
 import { constants, gunzipSync, gzip } from "node:zlib";
@@ -32,12 +37,12 @@ import { RESP_TYPES } from "redis";
 import { BoundedStore } from "./bounded-store.mjs";
 import { entryBytes, lifetimeOf, servedEntry } from "./file-cache.mjs";
 import { processSingleton } from "../process/singleton.mjs";
-import { outdated } from "./freshness.mjs";
-import { KEY_PREFIX, withRedis } from "./redis-client.mjs";
+import { STALE_BOUND_SECONDS, outdated } from "./freshness.mjs";
+import { KEY_PREFIX, redisClient, withRedis } from "./redis-client.mjs";
+import { pruneTagMaps } from "./redis-tag-maps.mjs";
 
-const MIN_EXPIRE_SECONDS = 60 * 60;
 const MAX_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
-const EXPIRE_FACTOR = 10;
+const CLOCK_MARGIN_SECONDS = 60;
 /** A read takes three round trips (entry, tag map, tag times); a revalidation scans the tag map. */
 const GET_TIMEOUT_MS = 400;
 const SET_TIMEOUT_MS = 1000;
@@ -119,7 +124,7 @@ export function compressingEntries(client) {
 const handlers = new WeakMap();
 
 /** The storage handler bound to the current client (a new one after REDIS_URL changes). */
-function storage(/** @type {any} */ client) {
+export function storage(/** @type {any} */ client) {
   let handler = handlers.get(client);
   if (!handler) {
     handler = createRedisHandler({
@@ -146,10 +151,14 @@ function revalidateOf(data, ctx) {
   return typeof value === "number" && value > 0 ? value : null;
 }
 
-/** @param {number} lastModified @param {number | null} revalidate */
-function lifespan(lastModified, revalidate) {
+/**
+ * When an entry written at `lastModified` with a lifetime of `revalidate` seconds goes stale and
+ * expires, in the storage handler's terms (`expireAt` becomes the key's EXAT).
+ * @param {number} lastModified @param {number | null} revalidate
+ */
+export function lifespan(lastModified, revalidate) {
   const expireAge = revalidate
-    ? Math.min(Math.max(revalidate * EXPIRE_FACTOR, MIN_EXPIRE_SECONDS), MAX_EXPIRE_SECONDS)
+    ? Math.min(revalidate + STALE_BOUND_SECONDS + CLOCK_MARGIN_SECONDS, MAX_EXPIRE_SECONDS)
     : MAX_EXPIRE_SECONDS;
   const at = Math.floor(lastModified / 1000);
   return {
@@ -250,8 +259,10 @@ export function redisFirst(Base) {
       };
       const shared = withRedis((client) => storage(client).set(key, entry), SET_TIMEOUT_MS).then(
         (done) => {
-          if (done.ok) unshared.delete(key);
-          else unshared.set(key, { lastModified, entry }, entryBytes(data));
+          if (!done.ok) return unshared.set(key, { lastModified, entry }, entryBytes(data));
+          unshared.delete(key);
+          // In the background: the tag maps lose the fields of expired entries, now and then.
+          void pruneTagMaps(redisClient(), storage);
         },
       );
       await Promise.all([local, shared]);

@@ -1,0 +1,306 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:archive [-- --items 10000000] [--publications 3000] [--runs 200] [--engines sqlite,postgresql]`:
+ * measures, never asserts. Fills each archive engine (lib/archive) with `--items` headlines
+ * (default one million) over `--publications` papers sharing feeds (scripts/lib/archive-corpus.mjs),
+ * then reports p50 and p99 of the searches and pages readers make, each beside the engine's own
+ * query for the same words or days (the reference: the full-text or range query alone, with no
+ * publication, withdrawal or section to honour), the ingest rate (all new; then 90% already
+ * known, as polls find them), the disk taken and the memory this process grew by.
+ * PostgreSQL is Debian's, started on a port and folder of its own (e2e/postgres/server.cjs).
+ */
+import { mkdtempSync, rmSync, statSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { createJiti } from "jiti";
+import { headlines, network, SECTIONS } from "./lib/archive-corpus.mjs";
+import { numberOption } from "./lib/options.mjs";
+
+const jiti = createJiti(import.meta.url);
+const { SqliteArchive } = await jiti.import("../lib/archive/sqlite-engine.ts");
+const { parseQuery } = await jiti.import("../lib/archive/query.ts");
+const { dayRange, dayOf, daysInMonth } = await jiti.import("../lib/archive/days.ts");
+
+const ITEMS = numberOption("--items", 1_000_000);
+const PUBLICATIONS = numberOption("--publications", 3000);
+const RUNS = numberOption("--runs", 200);
+const at = process.argv.indexOf("--engines");
+const ENGINES = (at > 0 ? process.argv[at + 1] : "sqlite,postgresql").split(",");
+const NOW = Date.now();
+const ZONE = "America/Chicago";
+const DAY = 86_400_000;
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+async function time(runs, work) {
+  const took = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work(i);
+    took.push(performance.now() - started);
+  }
+  return { p50: percentile(took, 50), p99: percentile(took, 99) };
+}
+
+function folderBytes(dir) {
+  let total = 0;
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const stat = statSync(path.join(dir, String(name)));
+    if (stat.isFile()) total += stat.size;
+  }
+  return total;
+}
+
+/** Fills the archive as the recorder writes it: a flush takes what polls found, up to 2,000 items. */
+async function fill(engine, carriage) {
+  await engine.migrate();
+  await engine.syncCarriage(carriage, NOW - 400 * DAY);
+  const started = performance.now();
+  let count = 0;
+  let pending = [];
+  let size = 0;
+  const samples = [];
+  const generator = headlines({ items: ITEMS, publications: PUBLICATIONS, now: NOW });
+  let next = generator.next();
+  for (; !next.done; next = generator.next()) {
+    pending.push(next.value);
+    size += next.value.items.length;
+    if (samples.length < 4000 && count % 97 < next.value.items.length) samples.push(next.value);
+    if (size < 2000) continue;
+    await engine.record(pending);
+    count += size;
+    pending = [];
+    size = 0;
+    if (count % 100_000 < 2000)
+      process.stdout.write(`  ${count.toLocaleString("en-US")} headlines\r`);
+  }
+  await engine.record(pending);
+  count += size;
+  const seconds = (performance.now() - started) / 1000;
+  return { rate: count / seconds, seconds, samples, words: next.value };
+}
+
+/** Each of `samples` written alone, as one poll's read is when nothing else is queued. */
+async function ingestAlone(engine, samples) {
+  let items = 0;
+  const started = performance.now();
+  for (const [index, batch] of samples.slice(0, 1000).entries()) {
+    const items_ = batch.items.map((item, n) => ({
+      ...item,
+      key: `${item.key}-alone-${index}-${n}`,
+      link: `${item.link}-alone-${n}`,
+    }));
+    await engine.record([{ feed: batch.feed, items: items_, seenAt: batch.seenAt }]);
+    items += items_.length;
+  }
+  return items / ((performance.now() - started) / 1000);
+}
+
+/** 90% known: each batch re-read with two new items, as the next poll finds a feed. */
+async function ingestKnown(engine, samples) {
+  let items = 0;
+  const started = performance.now();
+  for (const [index, batch] of samples.entries()) {
+    const fresh = [0, 1].map((n) => ({
+      ...batch.items[0],
+      key: `${batch.feed}#again-${index}-${n}`,
+      link: `${batch.items[0].link}-again-${n}`,
+    }));
+    const known = Array.from({ length: 18 }, (_, n) => batch.items[n % batch.items.length]);
+    await engine.record([
+      { feed: batch.feed, items: [...known, ...fresh], seenAt: batch.seenAt + 60_000 },
+    ]);
+    items += 20;
+  }
+  return items / ((performance.now() - started) / 1000);
+}
+
+function queries(words, samples) {
+  const common = words
+    .slice(0, 200)
+    .find(
+      (word) =>
+        word.length >= 5 && !["about", "their", "after", "which", "there", "where"].includes(word),
+    );
+  const rare = words[30_000];
+  const pub = (i) => `p${(i * 7919) % PUBLICATIONS}.example`;
+  const phrase = (i) => {
+    const title = samples[i % samples.length].items[0].title.toLowerCase().split(" ");
+    return `"${title[1]} ${title[2]}"`;
+  };
+  const day = (i) => dayOf(NOW - (1 + ((i * 37) % 360)) * DAY, ZONE);
+  return { common, rare, pub, phrase, day };
+}
+
+async function measure(name, engine, reference, words, samples) {
+  const { common, rare, pub, phrase, day } = queries(words, samples);
+  const search =
+    (text, over = {}) =>
+    (i) =>
+      engine.search({
+        publication: pub(i),
+        query: parseQuery(text).engine,
+        section: null,
+        from: null,
+        to: null,
+        order: "newest",
+        offset: 0,
+        limit: 20,
+        countLimit: 1000,
+        now: NOW,
+        ...over,
+      });
+  const cases = [
+    ["a common word, newest first", search(common), () => reference.words(common, "newest")],
+    ["a rare word", search(rare), () => reference.words(rare, "newest")],
+    ["a phrase", (i) => search(phrase(i))(i), (i) => reference.words(phrase(i), "newest")],
+    [
+      "a section and 30 days",
+      (i) =>
+        search(common, {
+          section: SECTIONS[1 + (i % 14)],
+          from: NOW - 60 * DAY,
+          to: NOW - 30 * DAY,
+        })(i),
+      () => reference.words(common, "newest", NOW - 60 * DAY, NOW - 30 * DAY),
+    ],
+    [
+      "relevance order",
+      search(common, { order: "relevance" }),
+      () => reference.words(common, "relevance"),
+    ],
+    [
+      "an archive day",
+      async (i) => {
+        const [from, to] = dayRange(day(i), ZONE);
+        await Promise.all([
+          engine.between(pub(i), from, to, 2000),
+          engine.nearest(pub(i), from, "before"),
+          engine.nearest(pub(i), to, "after"),
+        ]);
+      },
+      (i) => reference.day(pub(i), ...dayRange(day(i), ZONE)),
+    ],
+    [
+      "a month page",
+      async (i) => {
+        const { year, month } = day(i);
+        const days = Array.from({ length: daysInMonth(year, month) }, (_, d) =>
+          dayRange({ year, month, day: d + 1 }, ZONE),
+        );
+        await engine.countIn(pub(i), days);
+      },
+      (i) => reference.month(pub(i), day(i)),
+    ],
+  ];
+  console.log(
+    `\n${name}: ${ITEMS.toLocaleString("en-US")} headlines, ${PUBLICATIONS} publications (common word "${common}", rare "${rare}")`,
+  );
+  console.log(
+    "| query | p50 | p99 | engine's own p50 | p99 | ratio p99 |\n|---|---|---|---|---|---|",
+  );
+  for (const [label, ours, theirs] of cases) {
+    for (let i = 0; i < 5; i++) {
+      // warm
+      await ours(i);
+      await theirs(i);
+    }
+    const a = await time(RUNS, ours);
+    const b = await time(RUNS, theirs);
+    console.log(
+      `| ${label} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(b.p50)} | ${ms(b.p99)} | ${(a.p99 / b.p99).toFixed(2)}x |`,
+    );
+  }
+}
+
+const rate = (value) => `${Math.round(value).toLocaleString("en-US")} items/s`;
+
+function report(filled, alone, known) {
+  console.log(
+    `  ingest, all new, flushes of 2,000 items: ${rate(filled.rate)} (${filled.seconds.toFixed(0)} s)`,
+  );
+  console.log(`  ingest, all new, one poll's items a write: ${rate(alone)}`);
+  console.log(`  ingest, 90% known (the next poll of a feed): ${rate(known)}`);
+}
+
+/** The SQLite engine's own queries, on a connection of their own. */
+function sqliteReference(file, carriage) {
+  const db = new DatabaseSync(file, { readOnly: true });
+  const feedsOf = new Map();
+  for (const row of carriage)
+    (feedsOf.get(row.publication) ?? feedsOf.set(row.publication, []).get(row.publication)).push(
+      row.feed,
+    );
+  const match = (text) =>
+    parseQuery(text)
+      .engine.all.map((group) =>
+        group.map((atom) => `"${"word" in atom ? atom.word : atom.phrase.join(" ")}"`).join(" OR "),
+      )
+      .join(" AND ");
+  return {
+    words(text, order, from, to) {
+      const range = from ? " AND rowid >= ? AND rowid < ?" : "";
+      const sort = order === "newest" ? "rowid DESC" : "bm25(items_fts, 10.0, 4.0, 1.0)";
+      const args = from
+        ? [match(text), Math.floor(from / 1000) * 2 ** 20, Math.floor(to / 1000) * 2 ** 20]
+        : [match(text)];
+      return db
+        .prepare(
+          `SELECT rowid FROM items_fts WHERE items_fts MATCH ?${range} ORDER BY ${sort} LIMIT 20`,
+        )
+        .all(...args);
+    },
+    day(pub, from, to) {
+      const feeds = feedsOf.get(pub);
+      return db
+        .prepare(
+          `SELECT * FROM items WHERE feed IN (${feeds.map(() => "?").join(",")}) AND at >= ? AND at < ? ORDER BY at LIMIT 2000`,
+        )
+        .all(...feeds, from, to);
+    },
+    month(pub, { year, month }) {
+      const feeds = feedsOf.get(pub);
+      const count = db.prepare(
+        `SELECT count(*) FROM items WHERE feed IN (${feeds.map(() => "?").join(",")}) AND at >= ? AND at < ?`,
+      );
+      for (let d = 1; d <= daysInMonth(year, month); d++)
+        count.get(...feeds, ...dayRange({ year, month, day: d }, ZONE));
+    },
+    close: () => db.close(),
+  };
+}
+
+async function sqlite(carriage) {
+  const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-archive-"));
+  const file = path.join(dir, "archive.sqlite");
+  const before = process.memoryUsage().rss;
+  const engine = new SqliteArchive(file);
+  console.log(`\nSQLite: filling ${file}…`);
+  const filled = await fill(engine, carriage);
+  report(
+    filled,
+    await ingestAlone(engine, filled.samples),
+    await ingestKnown(engine, filled.samples),
+  );
+
+  const reference = sqliteReference(file, carriage);
+  await measure("SQLite", engine, reference, filled.words, filled.samples);
+  console.log(
+    `  disk: ${(folderBytes(dir) / 1024 ** 2).toFixed(0)} MB; this process grew by ${((process.memoryUsage().rss - before) / 1024 ** 2).toFixed(0)} MB`,
+  );
+  reference.close();
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const { carriage } = network(PUBLICATIONS);
+if (ENGINES.includes("sqlite")) await sqlite(carriage);
+if (ENGINES.includes("postgresql")) {
+  const { postgres } = await import("./lib/bench-archive-postgres.mjs");
+  await postgres({ carriage, fill, ingestAlone, ingestKnown, measure, report, jiti, folderBytes });
+}

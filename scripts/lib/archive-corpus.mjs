@@ -1,0 +1,169 @@
+/**
+ * A deterministic, realistic archive for scripts/bench-archive.mjs: `publications` papers, each
+ * carrying 15 sections: its own local feed, and 14 sections from 300 shared regional and
+ * national feeds (20 variants a section), as a network shares its wires. Headlines over the
+ * last year, words drawn with Zipf's law from the sample headlines' own vocabulary (the common
+ * words) and 40,000 made-up ones (the long tail of names and places).
+ */
+import { readFileSync } from "node:fs";
+
+export const SECTIONS = [
+  "local",
+  "national",
+  "world",
+  "business",
+  "technology",
+  "science",
+  "health",
+  "sports",
+  "entertainment",
+  "politics",
+  "lifestyle",
+  "environment",
+  "education",
+  "travel",
+  "opinion",
+];
+const VARIANTS = 20;
+const DAY = 86_400_000;
+
+/** mulberry32: the same corpus on every run. */
+export function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function vocabulary(rand) {
+  const sample = JSON.parse(
+    readFileSync(new URL("../../e2e/stand-in/sample-headlines.json", import.meta.url), "utf8"),
+  );
+  const text = JSON.stringify(sample).toLowerCase();
+  const counts = new Map();
+  for (const word of text.match(/[a-z]{3,}/g) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const real = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([word]) => word)
+    .filter(
+      (w) =>
+        !["title", "description", "link", "https", "http", "www", "com", "example"].includes(w),
+    );
+  const syllables = [
+    "ba",
+    "ver",
+    "lin",
+    "to",
+    "mar",
+    "es",
+    "ko",
+    "ran",
+    "del",
+    "su",
+    "mi",
+    "ton",
+    "ar",
+    "wick",
+    "ley",
+    "ham",
+    "ford",
+    "ste",
+    "qui",
+    "zo",
+  ];
+  const made = new Set();
+  while (made.size < 40_000) {
+    let word = "";
+    const length = 2 + Math.floor(rand() * 3);
+    for (let i = 0; i < length; i++) word += syllables[Math.floor(rand() * syllables.length)];
+    if (!counts.has(word)) made.add(word);
+  }
+  return [...real, ...made];
+}
+
+/** Zipf (s = 1.05) over the words: the first few in most headlines, the last in a handful. */
+function zipf(words, rand) {
+  const weights = words.map((_, rank) => 1 / (rank + 1) ** 1.05);
+  const cumulative = [];
+  let sum = 0;
+  for (const weight of weights) cumulative.push((sum += weight));
+  return () => {
+    const target = rand() * sum;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle] < target) low = middle + 1;
+      else high = middle;
+    }
+    return words[low];
+  };
+}
+
+export function network(publications) {
+  const carriage = [];
+  for (let p = 0; p < publications; p++)
+    SECTIONS.forEach((section, rank) => {
+      const feed =
+        rank === 0
+          ? `https://p${p}.example/local.xml`
+          : `https://wire.example/${section}/${(p * 7 + rank) % VARIANTS}.xml`;
+      carriage.push({ publication: `p${p}.example`, section, feed, rank });
+    });
+  const shared = SECTIONS.slice(1).flatMap((section) =>
+    Array.from({ length: VARIANTS }, (_, v) => `https://wire.example/${section}/${v}.xml`),
+  );
+  const local = Array.from({ length: publications }, (_, p) => `https://p${p}.example/local.xml`);
+  return { carriage, shared, local };
+}
+
+/**
+ * Batches of `items` headlines in all, as polls would find them: a batch is one feed's new
+ * items of one hour. 60% are the shared feeds', 40% the local ones'.
+ */
+export function* headlines({ items, publications, now, seed = 1 }) {
+  const rand = random(seed);
+  const words = vocabulary(rand);
+  const word = zipf(words, rand);
+  const sentence = (count) => Array.from({ length: count }, word).join(" ");
+  const { shared, local } = network(publications);
+  const start = now - 365 * DAY;
+  const batch = 20;
+  let made = 0;
+  let hour = 0;
+  const hours = 365 * 24;
+  const perHour = items / hours;
+  while (made < items) {
+    const due = Math.min(items, Math.round((hour + 1) * perHour));
+    const seenAt = start + hour * 3_600_000;
+    while (made < due) {
+      const feed =
+        rand() < 0.6
+          ? shared[Math.floor(rand() * shared.length)]
+          : local[Math.floor(rand() * local.length)];
+      const count = Math.min(batch, due - made, 1 + Math.floor(rand() * 6));
+      const list = [];
+      for (let i = 0; i < count; i++, made++) {
+        const title = sentence(7 + Math.floor(rand() * 6));
+        list.push({
+          key: `${feed}#${made}`,
+          title: title[0].toUpperCase() + title.slice(1),
+          description: sentence(18 + Math.floor(rand() * 16)),
+          body: "",
+          link: `${feed.replace(/\.xml$/, "")}/${made}`,
+          imageUrl: "/images/default-headline.jpg",
+          publishedAt: seenAt - Math.floor(rand() * 3_600_000),
+        });
+      }
+      yield { feed, items: list, seenAt };
+    }
+    hour++;
+  }
+  return words;
+}
+
+export { vocabulary };
