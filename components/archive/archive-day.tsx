@@ -3,6 +3,7 @@ import { ExternalLink } from "@/components/ui/external-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { SiteLink } from "@/components/ui/site-link";
 import { dayPath, monthPath, type ArchiveDayPage } from "@/lib/archive";
+import type { Publication } from "@/lib/publication";
 import { groupBySection, headlineView, type HeadlineView } from "@/lib/archive-pages";
 import { formatCalendarDay, formatMonth } from "@/lib/dates";
 import { pageFor } from "@/lib/pages";

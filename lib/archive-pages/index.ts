@@ -10,21 +10,11 @@
  *   texts.ts          what the pages say when the archive cannot answer
  */
 export { readArchiveAddress, type ArchiveAddress } from "./address";
-export {
-  ARCHIVE_SECTIONS,
-  BLOG_LABEL,
-  groupBySection,
-  headlineView,
-  sourceOf,
-  type HeadlineView,
-  type SectionGroup,
-  type SectionLabel,
-} from "./headline-view";
+export { ARCHIVE_SECTIONS, groupBySection, headlineView, type HeadlineView } from "./headline-view";
 export {
   readArchiveDay,
   readArchiveIndex,
   readArchiveMonth,
-  SETTLED_DAY_SECONDS,
   type ArchiveMonth,
   type ArchiveMonthPage,
   type ArchiveRead,

@@ -1,5 +1,5 @@
 import { processSingleton } from "../process";
-import { useArchive } from "./engine";
+import { withArchive } from "./engine";
 
 /**
  * Whether the archive answers now, for the one answer that must say so before rendering:
@@ -20,7 +20,7 @@ export function archiveReachable(): Promise<boolean> {
   const now = Date.now();
   if (!state.answer || now - state.at >= PROBE_KEPT_MS) {
     state.at = now;
-    state.answer = useArchive((engine) => engine.span(""), PROBE_TIMEOUT_MS).then(
+    state.answer = withArchive((engine) => engine.span(""), PROBE_TIMEOUT_MS).then(
       () => true,
       () => false,
     );
