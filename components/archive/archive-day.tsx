@@ -1,5 +1,4 @@
 import { JsonLd } from "@/components/seo/json-ld";
-import { ExternalLink } from "@/components/ui/external-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { SiteLink } from "@/components/ui/site-link";
 import { dayPath, monthPath, type ArchiveDayPage } from "@/lib/archive";
@@ -10,7 +9,9 @@ import { pageFor } from "@/lib/pages";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "@/lib/seo";
 import { ArchiveSteps, ArchiveTrail } from "./archive-trail";
 import { dayTexts, headlineCount } from "./texts";
-import styles from "./archive.module.css";
+import styles from "./day.module.css";
+
+const NEW_TAB_NOTE = "day-new-tab";
 
 /**
  * /archive/YYYY/MM/DD: every headline of the day, grouped by section in the site's order, then
@@ -53,6 +54,9 @@ export function ArchiveDayView({
         subtitle={`${headlineCount(day.headlines.length)}, section by section.`}
       />
       <ArchiveSteps label="Other days" previous={step(day.previous)} next={step(day.next)} />
+      <span id={NEW_TAB_NOTE} hidden>
+        (opens in a new tab)
+      </span>
       {groupBySection(day.headlines).map(({ section, headlines }, index) => (
         <section
           key={section?.slug ?? ""}
@@ -61,7 +65,7 @@ export function ArchiveDayView({
         >
           <h2 id={`s${index}`} className={styles.groupTitle}>
             {section ? <SiteLink href={section.href}>{section.title}</SiteLink> : "More headlines"}
-            <span className={styles.monthCount}>{headlineCount(headlines.length)}</span>
+            <span className={styles.groupCount}>{headlineCount(headlines.length)}</span>
           </h2>
           <ol className={styles.entries}>
             {headlines.map((headline) => (
@@ -74,6 +78,12 @@ export function ArchiveDayView({
   );
 }
 
+/**
+ * One headline: its time, its title (a link out, as the cards', or to the post) and its
+ * source. Descriptions are left to the search and the sections: a day is an index of every
+ * headline, and on a busy one they would double the page. The links that open a new tab share
+ * one note that says so (aria-describedby), as the cards do.
+ */
 function DayEntry({ view }: { view: HeadlineView }) {
   return (
     <li className={styles.entry}>
@@ -83,12 +93,18 @@ function DayEntry({ view }: { view: HeadlineView }) {
       <div>
         <h3 className={styles.entryTitle}>
           {view.external ? (
-            <ExternalLink href={view.href}>{view.title}</ExternalLink>
+            <a
+              href={view.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={NEW_TAB_NOTE}
+            >
+              {view.title}
+            </a>
           ) : (
             <SiteLink href={view.href}>{view.title}</SiteLink>
           )}
         </h3>
-        {view.description ? <p className={styles.entryText}>{view.description}</p> : null}
         {view.source ? <p className={styles.source}>{view.source}</p> : null}
       </div>
     </li>

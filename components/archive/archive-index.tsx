@@ -10,7 +10,7 @@ import { publicationUrl, type Publication } from "@/lib/publication";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "@/lib/seo";
 import { MonthCalendar } from "./month-calendar";
 import { headlineCount } from "./texts";
-import styles from "./archive.module.css";
+import styles from "./calendar.module.css";
 
 /** /archive: every month with headlines, latest first, each with its count and its days. */
 export function ArchiveIndex({

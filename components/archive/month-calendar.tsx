@@ -1,7 +1,7 @@
 import { SiteLink } from "@/components/ui/site-link";
 import { dayPath, type DayCount } from "@/lib/archive";
 import { daysInMonth, formatShortCalendarDay, weekdayOf } from "@/lib/dates";
-import styles from "./archive.module.css";
+import styles from "./calendar.module.css";
 import { headlineCount } from "./texts";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
