@@ -5,6 +5,7 @@
  * Next.js sends a proxy's redirect without the configured headers.
  */
 import { NextResponse, type NextRequest } from "next/server";
+import { archiveReachable } from "@/lib/archive";
 import { blogPageHref, parsePageNumber } from "@/lib/blog/pagination";
 import { builtSecurityHeaders } from "@/lib/serving";
 
@@ -38,7 +39,19 @@ function isMalformedPath(pathname: string): boolean {
   }
 }
 
-export function proxy(request: NextRequest) {
+/**
+ * /search with the archive away: the page renders as usual (it says search is unavailable, see
+ * app/[publication]/search/page.tsx), answered 503 and never stored. A page cannot set its own
+ * status; the proxy's status stands for the page it lets through. The probe is cached a second
+ * (lib/archive/health.ts), and the page asks the same one.
+ */
+async function searchAnswer(): Promise<NextResponse> {
+  if (await archiveReachable()) return NextResponse.next();
+  return NextResponse.next({ status: 503, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname === "/search") return searchAnswer();
   if (isMalformedPath(request.nextUrl.pathname)) {
     return withHeaders(
       new NextResponse("Bad Request: the address is not valid.\n", {
@@ -56,6 +69,8 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
+    // Search answers 503 while the archive is away (searchAnswer).
+    "/search",
     // The blog list's page 1 has one address, /blog (app/[publication]/blog/[[...rest]]).
     "/blog/page/1",
     { source: "/blog", has: [{ type: "query", key: "page" }] },

@@ -40,12 +40,25 @@ test.describe("machine endpoints", () => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("xml");
-    const xml = await response.text();
-    assertWellFormed(xml);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const index = await response.text();
+    assertWellFormed(index);
+    // An index: the site's pages in /sitemaps/1.xml, then a part per month of the archive.
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const parts = locs(index);
+    expect(parts[0]).toBe(new URL("/sitemaps/1.xml", baseURL).href);
+    for (const part of parts.slice(1)) expect(part).toMatch(/\/sitemaps\/\d{4}-\d{2}\.xml$/);
+    let xml = "";
+    for (const part of parts) {
+      const answer = await request.get(new URL(part).pathname);
+      expect(answer.status(), part).toBe(200);
+      const text = await answer.text();
+      assertWellFormed(text);
+      expect(text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      xml += text;
+    }
 
     const urls = locs(xml);
-    for (const path of [...KEY_PATHS, ...SECTIONS.map((s) => `/${s}`)]) {
+    for (const path of [...KEY_PATHS, "/archive", ...SECTIONS.map((s) => `/${s}`)]) {
       expect(urls, path).toContain(new URL(path, baseURL).href);
     }
     for (const post of POSTS) {
@@ -65,6 +78,33 @@ test.describe("machine endpoints", () => {
       const page = await request.get(new URL(url).pathname + new URL(url).search);
       expect(page.status(), url).toBe(200);
       expect(await page.text(), url).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
+    }
+  });
+
+  test("opensearch.xml describes the search, and every page links it", async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get("/opensearch.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe(
+      "application/opensearchdescription+xml; charset=utf-8",
+    );
+    const xml = await response.text();
+    assertWellFormed(xml);
+    expect(xml).toContain('<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">');
+    expect(xml).toMatch(/<ShortName>[^<]{1,16}<\/ShortName>/);
+    expect(xml).toMatch(/<Description>[^<]+<\/Description>/);
+    expect(xml).toContain("<InputEncoding>UTF-8</InputEncoding>");
+    expect(xml).toContain(`>${new URL("/favicon.ico", baseURL).href}</Image>`);
+    const template = `${new URL("/search", baseURL).href}?q={searchTerms}`;
+    expect(xml).toContain(`<Url type="text/html" method="get" template="${template}"/>`);
+    const link =
+      '<link rel="search" type="application/opensearchdescription+xml" title="The Riverbend Chronicle" href="/opensearch.xml"/>';
+    for (const path of ["/", "/sports", "/blog", "/archive", "/search?q=council", "/nope/nope"]) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, path).toContain(link);
     }
   });
 

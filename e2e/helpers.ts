@@ -2,7 +2,14 @@ import { spawn } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { expect, type APIResponse, type Locator, type Page, type TestInfo } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 import sharp from "sharp";
 
 export const isPhone = (info: TestInfo) => info.project.name === "phone";
@@ -136,4 +143,28 @@ export async function expectServedWebp(
   const meta = await sharp(body).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, height]);
   return body;
+}
+
+/**
+ * Waits until the archive holds what the stand-in's feeds and blog carry: the feeds are
+ * recorded a moment after the scheduler reads them, the blog's posts once its list is read (the
+ * sitemap's first part reads every page of it). Answers when a search finds a headline of
+ * /local and a post.
+ */
+export async function archiveFilled(request: APIRequestContext): Promise<void> {
+  await request.get("/sitemaps/1.xml");
+  await expect
+    .poll(
+      async () => {
+        // The text as read, without the marks around the words found.
+        const text = async (q: string) =>
+          (await (await request.get(`/search?q=${q}`)).text()).replace(/<[^>]*>/g, "");
+        return (
+          (await text("robotics")).includes("Robotics Team Qualifies") &&
+          (await text("orchard")).includes("Orchard Notebook")
+        );
+      },
+      { timeout: 30_000, message: "the archive records the stand-in's feeds and posts" },
+    )
+    .toBe(true);
 }

@@ -104,6 +104,7 @@ const PAGES = [
   "/contact",
   "/sitemap",
   "/search?q=council",
+  "/archive",
 ];
 
 test("each publication shows its own name and canonical origin on every page type, and none of another's", async () => {

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { appEnv, REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
 import { BLOG_KEY } from "./stand-in/blog-catalogue.cjs";
 import { standIn } from "./stand-in/control";
@@ -60,6 +61,9 @@ test.beforeAll(async ({}, info) => {
     NEWS_FEEDS_FILE: feedsFile,
     REDIS_URL: redis.url,
     FEED_POLL_MIN_SECONDS: "1",
+    // One archive for both, as instances on one host share it (PostgreSQL across hosts); in
+    // Redis's temporary folder, so it goes with it.
+    ARCHIVE_FILE: path.join(redis.dir, "archive.sqlite"),
   };
   [a, b] = await Promise.all([
     startInstance({ port: await freePort(), env }),
@@ -228,11 +232,14 @@ test("an instance restarted on an empty disk, with a feed down, shows that feed'
   const page = await get(b, "/health");
   expect(page.status).toBe(200);
   expect(titlesIn(page.html)[0]).toBe(title);
-  // Search on the restarted instance covers it too, from the shared copies, calling no feed.
+  // Search on the restarted instance finds it too, in the archive the instances share (A
+  // recorded it when it read the feed), calling no feed.
   const hits = await standIn.hits("/feeds/health.xml?instances");
-  const search = await get(b, `/search?q=${encodeURIComponent("Clinic hours extended")}`);
+  const search = `/search?q=${encodeURIComponent("Clinic hours extended")}`;
   // Search marks the matched words: the rest of the title follows them.
-  expect(search.html).toContain(`<mark>extended</mark> through the winter ${stamp}`);
+  await expect
+    .poll(async () => (await get(b, search)).html)
+    .toContain(`<mark>extended</mark> through the winter ${stamp}`);
   expect(await standIn.hits("/feeds/health.xml?instances")).toBe(hits);
   await standIn.clear("/feeds/health.xml");
 });

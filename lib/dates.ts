@@ -55,3 +55,54 @@ export function formatPublishedDate(value: string, timeZone: string): string {
   if (!date) return value;
   return longUs(CALENDAR_DAY.test(value) ? "UTC" : timeZone).format(date);
 }
+
+/** A calendar day as the archive names it: a date without a zone. */
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const calendar = {
+  day: new Intl.DateTimeFormat("en-US", { ...LONG_US, weekday: "long", timeZone: "UTC" }),
+  shortDay: new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" }),
+  month: new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
+};
+const noonOf = ({ year, month, day }: CalendarDate) => new Date(Date.UTC(year, month - 1, day, 12));
+
+/** A calendar day for readers, the same in every zone: "Monday, November 30, 2026". */
+export function formatCalendarDay(day: CalendarDate): string {
+  return calendar.day.format(noonOf(day));
+}
+
+/** "November 30": a day named beside its month and year. */
+export function formatShortCalendarDay(day: CalendarDate): string {
+  return calendar.shortDay.format(noonOf(day));
+}
+
+/** "November 2026". */
+export function formatMonth(year: number, month: number): string {
+  return calendar.month.format(noonOf({ year, month, day: 1 }));
+}
+
+/** The day of the week, 0 (Sunday) to 6, as a US calendar's columns are ordered. */
+export function weekdayOf(day: CalendarDate): number {
+  return noonOf(day).getUTCDay();
+}
+
+const times = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day `date` is in `timeZone`, as readers of US papers see it: "3:45 PM". */
+export function formatTime(date: Date, timeZone: string): string {
+  let formatter = times.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+    times.set(timeZone, formatter);
+  }
+  return formatter.format(date);
+}
+
+/** How many days the month has (February of a leap year: 29). */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}

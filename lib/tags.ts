@@ -12,10 +12,14 @@ import { versionTag } from "./cache/freshness.mjs";
  *   changes, its new version is published (lib/cache/freshness.mjs) and every entry carrying
  *   another version is a miss.
  * - `blog`, `blog:<publication key>`: every cached blog answer, one publication's.
+ * - `archive`, `archive:<publication key>`: every cached read of the archive's calendar (its
+ *   months, a month's days, a day's headlines), one publication's. They also carry the
+ *   publication's withdrawal tags (below), so a withdrawal expires them.
  */
 
 const HEADLINES = "headlines";
 const BLOG = "blog";
+const ARCHIVE = "archive";
 
 /** The tags of one section's merged headlines, before those of its feeds. */
 export function sectionTags(slug: string): string[] {
@@ -40,6 +44,11 @@ export function blogTag(publicationKey: string): string {
 /** The tags of a cached blog answer of the publication (its key). */
 export function blogTags(publicationKey: string): string[] {
   return [BLOG, blogTag(publicationKey)];
+}
+
+/** The tags of a cached read of the publication's archive calendar (its key). */
+export function archiveTags(publicationKey: string): string[] {
+  return [ARCHIVE, `${ARCHIVE}:${publicationKey}`, ...withdrawalTags(publicationKey)];
 }
 
 /**

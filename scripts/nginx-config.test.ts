@@ -69,3 +69,20 @@ describe("the cache tier's proxy headers", () => {
     },
   );
 });
+
+describe("the cache tier and search", () => {
+  const front = blocks(config, "server")[0]!;
+  const locations = blocks(front.body, "location");
+
+  it("never looks /search up or stores it, and still sends it to the rate-limited gate", () => {
+    const search = locations.find((location) => location.head === "location = /search");
+    expect(search?.body).toMatch(/^\s*proxy_cache off;/m);
+    expect(search?.body).toMatch(/^\s*proxy_pass http:\/\/riverbend_gate;/m);
+  });
+
+  it("keys stored pages by no query parameter (search, the one that changes a page, is not stored)", () => {
+    const key = /proxy_cache_key\s+"([^"]*)";/.exec(front.body)?.[1];
+    expect(key).toBeDefined();
+    expect(key).not.toMatch(/\$arg_(?!_rsc\b)/);
+  });
+});

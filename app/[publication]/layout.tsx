@@ -52,6 +52,13 @@ export default async function PublicationLayout({ children, params }: Props) {
           {accentRule(brand.accent)}
         </style>
       )}
+      {/* Hoisted into the head by React: a browser may add the site's search (OpenSearch). */}
+      <link
+        rel="search"
+        type="application/opensearchdescription+xml"
+        title={publication.name}
+        href="/opensearch.xml"
+      />
       <a href="#main" className="skip-link">
         Skip to content
       </a>

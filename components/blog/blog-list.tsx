@@ -1,11 +1,11 @@
 import { BlogCard } from "@/components/blog/blog-card";
-import { BlogPagination } from "@/components/blog/blog-pagination";
 import styles from "@/components/blog/blog.module.css";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
 import { ErrorBox } from "@/components/ui/error-box";
 import cardGrid from "@/components/ui/card-grid.module.css";
 import { PageHeader } from "@/components/ui/page-header";
+import { Pagination } from "@/components/ui/pagination";
 import { BLOG_COPY, blogPageHref, type BlogListResult } from "@/lib/blog";
 import { localize, type Publication } from "@/lib/publication";
 import { breadcrumbJsonLd } from "@/lib/seo";
@@ -63,7 +63,12 @@ export function BlogList({
               <BlogCard key={blog.slug} blog={blog} />
             ))}
           </ul>
-          <BlogPagination page={page} totalPages={list.totalPages} />
+          <Pagination
+            label="Blog pages"
+            page={page}
+            totalPages={list.totalPages}
+            hrefOf={blogPageHref}
+          />
         </>
       )}
       <AdSlot placement="middle" town={publication.town} wideOnly />

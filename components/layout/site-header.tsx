@@ -44,15 +44,13 @@ export function SiteHeader({ brand }: { brand: Brand }) {
               </li>
             ))}
           </ul>
-          <SearchForm id="search-desktop" variant="header" />
+          <SearchForm id="search-desktop" />
         </nav>
         <MobileMenu
           homeLink={HOME_LINK}
           newsLinks={NEWS_MENU}
           mainLinks={MAIN_NAV}
-          search={
-            <SearchForm id="search-mobile" variant="header" className={styles.mobileSearch} />
-          }
+          search={<SearchForm id="search-mobile" className={styles.mobileSearch} />}
         />
       </div>
     </header>

@@ -1,8 +1,8 @@
-import { highlightSegments } from "@/lib/search";
+import { markWords } from "@/lib/archive";
 
-/** `text` with the query's words marked; React escapes every piece. */
-export function Highlighted({ text, query }: { text: string; query: string }) {
-  return highlightSegments(text, query).map((segment, index) =>
-    segment.match ? <mark key={index}>{segment.text}</mark> : segment.text,
+/** `text` with the words that answer the search marked; React escapes every piece. */
+export function Highlighted({ text, marks }: { text: string; marks: readonly string[] }) {
+  return markWords(text, marks).map((segment, index) =>
+    segment.mark ? <mark key={index}>{segment.text}</mark> : segment.text,
   );
 }

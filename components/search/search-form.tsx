@@ -1,56 +1,53 @@
-import { MAX_QUERY_LENGTH } from "@/lib/search";
+import { MAX_QUERY_LENGTH } from "@/lib/archive";
 import styles from "./search-form.module.css";
 
-const VARIANTS = {
-  /** The header's, on every page: compact, its label for screen readers only. */
-  header: { name: "Site search", label: "Search the site", placeholder: "Search news…" },
-  /** The search page's own, filled with the current query. */
-  page: {
-    name: "Search headlines and the blog",
-    label: "Search headlines and the blog",
-    placeholder: undefined,
-  },
-} as const;
-
-/** A plain GET form to /search with `q`: works without JavaScript. */
-export function SearchForm({
-  id,
-  variant,
-  query,
-  className,
-}: {
-  id: string;
-  variant: keyof typeof VARIANTS;
-  query?: string;
-  className?: string;
-}) {
-  const { name, label, placeholder } = VARIANTS[variant];
+/**
+ * The header's search, on every page: a plain GET form to /search with `q` (works without
+ * JavaScript), compact, its label for screen readers only. The search page has its own, with
+ * the filters (search-page-form.tsx).
+ */
+export function SearchForm({ id, className }: { id: string; className?: string }) {
   return (
     <form
       action="/search"
       method="get"
       role="search"
-      aria-label={name}
-      className={`${styles[variant]} ${className ?? ""}`}
+      aria-label="Site search"
+      className={`${styles.header} ${className ?? ""}`}
     >
-      <label htmlFor={id} className={variant === "header" ? "visually-hidden" : styles.label}>
-        {label}
+      <label htmlFor={id} className="visually-hidden">
+        Search the site
       </label>
-      <div className={styles.row}>
-        <input
-          id={id}
-          name="q"
-          type="search"
-          defaultValue={query}
-          placeholder={placeholder}
-          maxLength={MAX_QUERY_LENGTH}
-          autoComplete="off"
-          className={styles.input}
-        />
-        <button type="submit" className={styles.button}>
-          Search
-        </button>
-      </div>
+      <SearchBox id={id} placeholder="Search news…" />
     </form>
+  );
+}
+
+/** The query's input and the submit button, side by side. */
+export function SearchBox({
+  id,
+  query,
+  placeholder,
+}: {
+  id: string;
+  query?: string;
+  placeholder?: string;
+}) {
+  return (
+    <div className={styles.row}>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={query}
+        placeholder={placeholder}
+        maxLength={MAX_QUERY_LENGTH}
+        autoComplete="off"
+        className={styles.input}
+      />
+      <button type="submit" className={styles.button}>
+        Search
+      </button>
+    </div>
   );
 }

@@ -8,7 +8,7 @@
  * request later. See docs/benchmarks.md.
  */
 import { expect, test } from "../fixtures";
-import { ROUTES } from "./routes";
+import { pathOf, ROUTES } from "./routes";
 
 test("no page asks for a web font", async ({ page }, info) => {
   test.skip(info.project.name !== "desktop", "the same build for every viewport");
@@ -17,7 +17,7 @@ test("no page asks for a web font", async ({ page }, info) => {
     if (request.resourceType() === "font") fonts.push(request.url());
   });
   for (const route of ROUTES) {
-    const response = await page.goto(route.path, { waitUntil: "load" });
+    const response = await page.goto(await pathOf(route, page.request), { waitUntil: "load" });
     expect(response?.status(), route.path).toBe(route.status);
     const preloads = await page.locator('link[rel="preload"][as="font"]').count();
     expect(preloads, `${route.path}: font preloads`).toBe(0);

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "../fixtures";
-import { ROUTES } from "./routes";
+import { pathOf, ROUTES } from "./routes";
 
 // vnu-jar's main export is the path of the jar; it has no type declarations.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -31,7 +31,7 @@ test("valid HTML: the Nu Html Checker finds no errors on any route", async ({ re
   const files = new Map<string, string>();
   try {
     for (const [index, route] of ROUTES.entries()) {
-      const response = await request.get(route.path);
+      const response = await request.get(await pathOf(route, request));
       expect(response.status(), route.path).toBe(route.status);
       const file = path.join(dir, `page-${index}.html`);
       writeFileSync(file, await response.text());

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "../fixtures";
 import { headerMenu, hydrated } from "../helpers";
-import { ROUTES } from "./routes";
+import { pathOf, ROUTES } from "./routes";
 
 const INTERACTIVE =
   'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, iframe, summary, [tabindex]:not([tabindex="-1"])';
@@ -58,11 +58,11 @@ async function tabThrough(page: Page, limit: number): Promise<FocusStop[]> {
   return stops;
 }
 
-for (const { path } of ROUTES) {
-  test(`keyboard: every control on ${path} is reachable with Tab and shows focus`, async ({
+for (const route of ROUTES) {
+  test(`keyboard: every control on ${route.path} is reachable with Tab and shows focus`, async ({
     page,
   }) => {
-    await page.goto(path);
+    await page.goto(await pathOf(route, page.request));
     // A 404 page swaps in its segment's not-found.tsx as it hydrates (same texts): wait for it.
     await page.locator("main h1").first().waitFor();
     await page.waitForLoadState("load");
@@ -83,7 +83,7 @@ for (const { path } of ROUTES) {
       [...reached],
     );
     const noIndicator = stops.filter((s) => !s.indicator).map((s) => s.label);
-    console.log(`[keyboard] ${path}: ${reached.size}/${total} controls reached with Tab`);
+    console.log(`[keyboard] ${route.path}: ${reached.size}/${total} controls reached with Tab`);
     // Every tagged control must still be the element that was tagged, else it was never tested.
     expect(await page.locator("[data-kb]").count(), "controls replaced while tabbing").toBe(total);
     expect(missed, `not reachable with Tab:\n${missed.join("\n")}`).toEqual([]);

@@ -1,12 +1,15 @@
 /**
  * Every page the quality gates check: the spec's route table (section 2), one blog post,
- * one search, one unknown path and one unknown post. One list, so no gate can forget a page.
+ * searches (results and nothing found), the archive (its index, a month, a day), one unknown
+ * path and one unknown post. One list, so no gate can forget a page.
  */
 
+import { expect, type APIRequestContext } from "@playwright/test";
 import { COMPLETE_SLUG } from "../stand-in/blog-catalogue.cjs";
 import { SECTION_FEEDS } from "../stand-in/catalogue.cjs";
 
 export interface QualityRoute {
+  /** The address; for the archive's month and day, a name that pathOf resolves when it runs. */
   path: string;
   /** Status the page answers with. */
   status: 200 | 404;
@@ -18,6 +21,37 @@ export interface QualityRoute {
 const SECTIONS = Object.keys(SECTION_FEEDS);
 
 const page = (path: string, content = true): QualityRoute => ({ path, status: 200, content });
+
+/** The archive's days are what it holds: the first month /archive lists, and its first day. */
+const ARCHIVE_MONTH = "/archive/<latest month>";
+const ARCHIVE_DAY = "/archive/<its first day>";
+const ARCHIVE_LINKS = {
+  [ARCHIVE_MONTH]: /href="(\/archive\/\d{4}\/\d{2})"/,
+  [ARCHIVE_DAY]: /href="(\/archive\/\d{4}\/\d{2}\/\d{2})"/,
+};
+const resolved = new Map<string, string>();
+
+/**
+ * The address a route's page is at: its path, or for the archive's month and day, the first
+ * link of that kind on /archive (waiting for the archive to record the stand-in's feeds).
+ */
+export async function pathOf(route: QualityRoute, request: APIRequestContext): Promise<string> {
+  const link = ARCHIVE_LINKS[route.path as keyof typeof ARCHIVE_LINKS];
+  if (!link) return route.path;
+  if (!resolved.has(route.path)) {
+    await expect
+      .poll(
+        async () => {
+          const found = link.exec(await (await request.get("/archive")).text())?.[1];
+          if (found) resolved.set(route.path, found);
+          return found ?? null;
+        },
+        { timeout: 30_000, message: `/archive links ${route.path}` },
+      )
+      .not.toBeNull();
+  }
+  return resolved.get(route.path)!;
+}
 
 const ALL_ROUTES: readonly QualityRoute[] = [
   page("/"),
@@ -39,6 +73,10 @@ const ALL_ROUTES: readonly QualityRoute[] = [
   page("/radio", false),
   page("/books"),
   page("/search?q=council", false),
+  page("/search?q=robotcs", false),
+  page("/archive"),
+  page(ARCHIVE_MONTH),
+  page(ARCHIVE_DAY),
   { path: "/no-such-page/at-all", status: 404, content: false },
   { path: "/blog/no-such-post", status: 404, content: false },
 ];

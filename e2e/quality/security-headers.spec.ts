@@ -4,7 +4,7 @@
  */
 import { expect, test, type APIResponse } from "../fixtures";
 import { STAND_IN_URL } from "../env.cjs";
-import { ROUTES } from "./routes";
+import { pathOf, ROUTES } from "./routes";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -42,7 +42,7 @@ test.describe("security headers", () => {
     const checked: string[] = [];
     let assets: string[] = [];
     for (const route of ROUTES) {
-      const response = await request.get(route.path, { maxRedirects: 0 });
+      const response = await request.get(await pathOf(route, request), { maxRedirects: 0 });
       expect(response.status(), route.path).toBe(route.status);
       expectSecurityHeaders(response, route.path);
       checked.push(`${route.path} ${response.status()}`);
@@ -81,8 +81,8 @@ test.describe("security headers", () => {
 });
 
 test.describe("the pages work under the policy", () => {
-  for (const { path } of ROUTES) {
-    test(`${path} loads with no CSP violation`, async ({ page }) => {
+  for (const route of ROUTES) {
+    test(`${route.path} loads with no CSP violation`, async ({ page }) => {
       const violations: string[] = [];
       page.on("console", (message) => {
         if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -94,7 +94,7 @@ test.describe("the pages work under the policy", () => {
           );
         });
       });
-      await page.goto(path);
+      await page.goto(await pathOf(route, page.request));
       // Lazy images and embeds load as the reader scrolls.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForLoadState("networkidle");

@@ -13,6 +13,7 @@
  *   calendar.ts         months, a month's days, a day's headlines
  *   search.ts           the search page's request and answer
  *   withdrawals.ts      withdrawn links, watched by every instance
+ *   health.ts           whether the archive answers now (search's 503)
  */
 export {
   archiveDay,
@@ -24,6 +25,7 @@ export {
   type DayCount,
   type MonthCount,
 } from "./calendar";
+export { archiveReachable } from "./health";
 export { dayOf, dayPath, isoDay, monthPath, readDay, type CalendarDay } from "./days";
 export { BLOG_SECTION, blogCarriage, recordPosts, type PostRecord } from "./posts";
 export { markWords, MAX_QUERY_LENGTH, readQuery, type MarkedSegment } from "./query";

@@ -39,8 +39,8 @@ const paths = (categories = SITEMAP_CATEGORIES) =>
   categories.flatMap((category) => category.pages.map((page) => page.path));
 
 describe("SITEMAP_CATEGORIES", () => {
-  it("lists every page of the spec once, and the books and radio pages", () => {
-    expect([...paths()].sort()).toEqual([...SPEC_PATHS, "/books", "/radio"].sort());
+  it("lists every page of the spec once, and the archive, books and radio pages", () => {
+    expect([...paths()].sort()).toEqual([...SPEC_PATHS, "/archive", "/books", "/radio"].sort());
   });
 
   it("gives every page a name, a description and a priority", () => {

@@ -16,6 +16,7 @@ const LAYOUT: readonly { title: string; pages: readonly [PagePath, SitemapPriori
     pages: [
       ["/", "High"],
       ["/blog", "High"],
+      ["/archive", "Medium"],
       ["/radio", "Medium"],
       ["/books", "Low"],
     ],

@@ -1,8 +1,8 @@
 import {
+  pagePartCount,
   renderSitemapIndex,
   renderUrlset,
   SITEMAP_MAX_URLS,
-  sitemapDocument,
   sitemapPart,
   type SitemapEntry,
 } from "./sitemap-xml";
@@ -16,7 +16,6 @@ function locs(xml: string): string[] {
 const seven: SitemapEntry[] = Array.from({ length: 7 }, (_, i) => ({
   url: `https://news.example.com/p${i + 1}`,
 }));
-const partUrl = (part: number) => `https://news.example.com/sitemaps/${part}.xml`;
 
 describe("renderUrlset", () => {
   it("renders every field of an entry", () => {
@@ -134,70 +133,41 @@ describe("renderUrlset", () => {
 });
 
 describe("renderSitemapIndex", () => {
-  it("lists each sitemap's escaped address", () => {
+  it("lists each sitemap's escaped address, with its lastmod when known", () => {
     const xml = renderSitemapIndex([
-      "https://news.example.com/s/1.xml",
-      "https://news.example.com/s?p=2&x=1",
+      { url: "https://news.example.com/s/1.xml" },
+      { url: "https://news.example.com/s?p=2&x=1", lastModified: "2026-11-30" },
+      { url: "https://news.example.com/s/3.xml", lastModified: "not a date" },
     ]);
     assertWellFormed(xml);
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(xml).toContain(
-      "  <sitemap>\n    <loc>https://news.example.com/s?p=2&amp;x=1</loc>\n  </sitemap>",
+      "  <sitemap>\n    <loc>https://news.example.com/s?p=2&amp;x=1</loc>\n    <lastmod>2026-11-30</lastmod>\n  </sitemap>",
     );
+    expect(xml).toContain(
+      "  <sitemap>\n    <loc>https://news.example.com/s/1.xml</loc>\n  </sitemap>",
+    );
+    expect(xml.match(/<lastmod>/g)).toHaveLength(1);
     expect(locs(xml)).toEqual([
       "https://news.example.com/s/1.xml",
       "https://news.example.com/s?p=2&amp;x=1",
+      "https://news.example.com/s/3.xml",
     ]);
   });
 });
 
-describe("sitemapDocument", () => {
+describe("pagePartCount", () => {
   it("uses the protocol's limit of 50,000 by default", () => {
     expect(SITEMAP_MAX_URLS).toBe(50000);
+    expect(pagePartCount(50000)).toBe(1);
+    expect(pagePartCount(50001)).toBe(2);
   });
 
-  it("is the urlset itself when the entries fit", () => {
-    const xml = sitemapDocument(seven.slice(0, 3), partUrl, 3);
-    assertWellFormed(xml);
-    expect(xml).toContain("<urlset ");
-    expect(xml).not.toContain("<sitemapindex");
-    expect(locs(xml)).toEqual([
-      "https://news.example.com/p1",
-      "https://news.example.com/p2",
-      "https://news.example.com/p3",
-    ]);
-  });
-
-  it("is the urlset for an empty list", () => {
-    expect(sitemapDocument([], partUrl, 3)).toContain("<urlset ");
-  });
-
-  it("is an index of ceil(n / max) parts when over the limit", () => {
-    const xml = sitemapDocument(seven, partUrl, 3);
-    assertWellFormed(xml);
-    expect(xml).toContain("<sitemapindex ");
-    expect(xml).not.toContain("<urlset");
-    expect(locs(xml)).toEqual([
-      "https://news.example.com/sitemaps/1.xml",
-      "https://news.example.com/sitemaps/2.xml",
-      "https://news.example.com/sitemaps/3.xml",
-    ]);
-  });
-
-  it("has exactly n / max parts when n is a multiple of max", () => {
-    expect(locs(sitemapDocument(seven.slice(0, 6), partUrl, 3))).toEqual([
-      "https://news.example.com/sitemaps/1.xml",
-      "https://news.example.com/sitemaps/2.xml",
-    ]);
-  });
-
-  it("fits 50,000 entries in one urlset by default and splits at 50,001", () => {
-    const many = Array.from({ length: 50001 }, (_, i) => ({ url: `https://e.example/${i}` }));
-    expect(sitemapDocument(many.slice(0, 50000), partUrl)).toContain("<urlset ");
-    expect(locs(sitemapDocument(many, partUrl))).toEqual([
-      "https://news.example.com/sitemaps/1.xml",
-      "https://news.example.com/sitemaps/2.xml",
-    ]);
+  it("is ceil(n / max), and one part for no entries", () => {
+    expect(pagePartCount(7, 3)).toBe(3);
+    expect(pagePartCount(6, 3)).toBe(2);
+    expect(pagePartCount(3, 3)).toBe(1);
+    expect(pagePartCount(0, 3)).toBe(1);
   });
 });
 
@@ -234,9 +204,11 @@ describe("sitemapPart", () => {
     },
   );
 
-  it("is null for every part when no split is needed", () => {
-    expect(sitemapPart(seven.slice(0, 3), 1, 3)).toBeNull();
-    expect(sitemapPart(seven, 1)).toBeNull();
-    expect(sitemapPart([], 1, 3)).toBeNull();
+  it("has part 1 always, the whole list when it fits, and no part 2 then", () => {
+    expect(locs(sitemapPart(seven.slice(0, 3), 1, 3) ?? "")).toHaveLength(3);
+    expect(locs(sitemapPart(seven, 1) ?? "")).toHaveLength(7);
+    expect(sitemapPart(seven, 2)).toBeNull();
+    expect(sitemapPart([], 1, 3)).toContain("<urlset ");
+    expect(sitemapPart([], 2, 3)).toBeNull();
   });
 });

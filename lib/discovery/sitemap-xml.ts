@@ -2,7 +2,7 @@ import { parseCalendarDay, parsePublishedDate } from "../dates";
 import type { ChangeFrequency } from "../pages";
 import { xmlEscape } from "./xml";
 
-/** The sitemaps protocol's limit per file; past it, /sitemap.xml becomes an index. */
+/** The sitemaps protocol's limit per file: the site's pages are split in parts of this many. */
 export const SITEMAP_MAX_URLS = 50_000;
 
 export interface SitemapEntry {
@@ -46,37 +46,45 @@ export function renderUrlset(entries: readonly SitemapEntry[]): string {
   ].join("\n");
 }
 
-export function renderSitemapIndex(sitemapUrls: readonly string[]): string {
+/** One sitemap of an index: its absolute address, and when what it lists last changed. */
+export interface SitemapPartEntry {
+  url: string;
+  /** ISO date or date-time. */
+  lastModified?: string;
+}
+
+export function renderSitemapIndex(parts: readonly SitemapPartEntry[]): string {
+  const sitemaps = parts.map((part) => {
+    const lastmod = part.lastModified ? w3cDate(part.lastModified) : null;
+    return [
+      "  <sitemap>",
+      `    <loc>${xmlEscape(part.url)}</loc>`,
+      lastmod ? `    <lastmod>${lastmod}</lastmod>` : null,
+      "  </sitemap>",
+    ]
+      .filter((line) => line !== null)
+      .join("\n");
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...sitemapUrls.map((url) => `  <sitemap>\n    <loc>${xmlEscape(url)}</loc>\n  </sitemap>`),
+    ...sitemaps,
     "</sitemapindex>",
     "",
   ].join("\n");
 }
 
-/**
- * What /sitemap.xml answers: the URL set itself when it fits in one file, else an index of
- * the parts (`partUrl(n)`, 1-based), each holding at most `max` URLs.
- */
-export function sitemapDocument(
-  entries: readonly SitemapEntry[],
-  partUrl: (part: number) => string,
-  max = SITEMAP_MAX_URLS,
-): string {
-  if (entries.length <= max) return renderUrlset(entries);
-  const parts = Math.ceil(entries.length / max);
-  return renderSitemapIndex(Array.from({ length: parts }, (_, i) => partUrl(i + 1)));
+/** How many parts of at most `max` URLs `count` entries take: one at least (it may be empty). */
+export function pagePartCount(count: number, max = SITEMAP_MAX_URLS): number {
+  return Math.max(1, Math.ceil(count / max));
 }
 
-/** Part `part` (1-based) of a split sitemap, or null when there is no such part. */
+/** Part `part` (1-based) of the entries, at most `max` URLs; null when there is no such part. */
 export function sitemapPart(
   entries: readonly SitemapEntry[],
   part: number,
   max = SITEMAP_MAX_URLS,
 ): string | null {
-  if (entries.length <= max || !Number.isInteger(part) || part < 1) return null;
-  const slice = entries.slice((part - 1) * max, part * max);
-  return slice.length > 0 ? renderUrlset(slice) : null;
+  if (!Number.isInteger(part) || part < 1 || part > pagePartCount(entries.length, max)) return null;
+  return renderUrlset(entries.slice((part - 1) * max, part * max));
 }

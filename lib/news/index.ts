@@ -24,8 +24,7 @@ export {
   withdrawHeadline,
 } from "./admin";
 export { carriageRows, checkPublicationFeeds, configuredFeedOrigins } from "./feeds";
-export { getSectionHeadlines, sectionJsonLd, storedSectionHeadlines } from "./headlines";
-export { linkKey } from "./ingest";
+export { getSectionHeadlines, sectionJsonLd } from "./headlines";
 export { startScheduler } from "./schedule";
 export {
   BREAKING_NEWS_SECTION,

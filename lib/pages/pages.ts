@@ -120,6 +120,15 @@ const KEY_PAGE_LIST = [
     sitemap: { changeFrequency: "yearly", priority: 0.5 },
   },
   {
+    path: "/archive",
+    title: "Archive",
+    name: "Headline Archive",
+    description:
+      "Every headline {{name}} has carried, day by day: each day's stories from every section and the blog.",
+    sections: [],
+    sitemap: { changeFrequency: "daily", priority: 0.6 },
+  },
+  {
     path: "/sitemap",
     title: "Sitemap",
     description:
@@ -147,7 +156,8 @@ const KEY_PAGE_LIST = [
     // Result pages are the reader's query, not for search engines.
     path: "/search",
     title: "Search",
-    description: "Search today's headlines from every section and the posts on our blog.",
+    description:
+      "Search every headline {{name}} has carried, by section and date, and the posts on our blog.",
     sections: [],
     noindex: true,
   },

@@ -7,6 +7,7 @@ export { NOT_FOUND_PAGES, notFoundMetadata, type NotFoundKind } from "./not-foun
 export { pageMetadata, rssAlternate } from "./seo";
 export {
   breadcrumbJsonLd,
+  collectionPageJsonLd,
   faqJsonLd,
   organizationId,
   organizationJsonLd,

@@ -1,4 +1,11 @@
-import type { BreadcrumbList, FAQPage, Organization, WebSite, WithContext } from "schema-dts";
+import type {
+  BreadcrumbList,
+  CollectionPage,
+  FAQPage,
+  Organization,
+  WebSite,
+  WithContext,
+} from "schema-dts";
 import { DEFAULT_PUBLICATION, publicationUrl, type Publication } from "../publication";
 
 /**
@@ -95,5 +102,35 @@ export function faqJsonLd(
       name: entry.question,
       acceptedAnswer: { "@type": "Answer", text: entry.answer },
     })),
+  };
+}
+
+/**
+ * A page that lists other pages or headlines (the archive, a month, a day): a CollectionPage
+ * whose ItemList gives each entry's address, in the page's order; their text is on the page.
+ */
+export function collectionPageJsonLd(
+  publication: Publication,
+  page: { path: string; name: string; description: string; items: readonly string[] },
+): WithContext<CollectionPage> {
+  const url = publicationUrl(publication, page.path);
+  return {
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    "@id": `${url}#page`,
+    name: page.name,
+    description: page.description,
+    url,
+    inLanguage: DEFAULT_PUBLICATION.language,
+    isPartOf: { "@id": websiteId(publication) },
+    mainEntity: {
+      "@type": "ItemList",
+      numberOfItems: page.items.length,
+      itemListElement: page.items.map((item, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        url: item,
+      })),
+    },
   };
 }

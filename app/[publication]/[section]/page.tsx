@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ArticleGrid } from "@/components/news/article-grid";
+import { EarlierHeadlines } from "@/components/news/earlier-headlines";
 import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { JsonLd } from "@/components/seo/json-ld";
 import { AdSlot } from "@/components/ui/ad-slot";
@@ -72,6 +73,7 @@ export default async function SectionPage({ params }: Props) {
         id="h"
         timeZone={publication.timeZone}
       />
+      <EarlierHeadlines />
       <AdSlot placement="middle" town={publication.town} wideOnly />
     </div>
   );

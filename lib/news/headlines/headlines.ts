@@ -144,20 +144,3 @@ export function peekSectionHeadlines(
     .filter((articles) => articles !== undefined);
   return lists.length > 0 ? mergeArticles(lists) : null;
 }
-
-/**
- * The section's last read headlines from the feed store: every instance's copies when the
- * store is shared (Redis), else this process's; merged like getSectionHeadlines, never
- * fetching, without what the publication withdrew. null when none of the section's feeds has
- * a copy.
- */
-export async function storedSectionHeadlines(
-  publication: Publication,
-  slug: SectionSlug,
-): Promise<FeedArticle[] | null> {
-  const copies = await Promise.all(
-    getSectionFeeds(publication, slug).map((url) => feedStore().getCopy(url)),
-  );
-  const lists = copies.filter((copy) => copy !== undefined).map((copy) => copy.articles);
-  return lists.length > 0 ? withoutWithdrawn(publication, mergeArticles(lists)) : null;
-}

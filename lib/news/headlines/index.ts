@@ -4,5 +4,5 @@
  * and versions they were made from (headlines.ts); the same without any upstream call, for
  * search; and a section page's structured data.
  */
-export { getSectionHeadlines, peekSectionHeadlines, storedSectionHeadlines } from "./headlines";
+export { getSectionHeadlines, peekSectionHeadlines } from "./headlines";
 export { sectionJsonLd } from "./structured-data";

@@ -1,7 +1,7 @@
-import { sitemapEntries, sitemapPart, textResponse, XML } from "@/lib/discovery";
+import { sitemapPartDocument, textResponse, XML } from "@/lib/discovery";
 import { publicationFromParams } from "@/lib/publication";
 
-/** The parts of a sitemap split past 50,000 URLs: /sitemaps/1.xml, /sitemaps/2.xml... */
+/** The parts /sitemap.xml lists: the site's pages (/sitemaps/1.xml...), a month (/sitemaps/2026-11.xml). */
 export const dynamic = "force-dynamic";
 
 export async function GET(
@@ -9,10 +9,9 @@ export async function GET(
   { params }: { params: Promise<{ publication: string; part: string }> },
 ) {
   const publication = await publicationFromParams(params);
-  const match = /^([1-9]\d{0,4})\.xml$/.exec((await params).part);
-  const { entries, complete } = await sitemapEntries(publication);
-  const body = match ? sitemapPart(entries, Number(match[1])) : null;
-  return body
-    ? textResponse(body, XML, 200, { degraded: !complete })
+  const name = /^(.+)\.xml$/.exec((await params).part)?.[1];
+  const answer = name ? await sitemapPartDocument(publication, name) : null;
+  return answer
+    ? textResponse(answer.body, XML, 200, { degraded: !answer.complete })
     : textResponse("Not found\n", "text/plain; charset=utf-8", 404);
 }

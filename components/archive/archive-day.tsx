@@ -1,0 +1,112 @@
+import { JsonLd } from "@/components/seo/json-ld";
+import { PageHeader } from "@/components/ui/page-header";
+import { SiteLink } from "@/components/ui/site-link";
+import { dayPath, monthPath, type ArchiveDayPage } from "@/lib/archive";
+import type { Publication } from "@/lib/publication";
+import { groupBySection, headlineView, type HeadlineView } from "@/lib/archive-pages";
+import { formatCalendarDay, formatMonth } from "@/lib/dates";
+import { pageFor } from "@/lib/pages";
+import { breadcrumbJsonLd, collectionPageJsonLd } from "@/lib/seo";
+import { ArchiveSteps, ArchiveTrail } from "./archive-trail";
+import { dayTexts, headlineCount } from "./texts";
+import styles from "./day.module.css";
+
+const NEW_TAB_NOTE = "day-new-tab";
+
+/**
+ * /archive/YYYY/MM/DD: every headline of the day, grouped by section in the site's order, then
+ * the blog's posts; each with its time (the publication's) and source. Links to the nearest
+ * days before and after that have headlines.
+ */
+export function ArchiveDayView({
+  publication,
+  day,
+}: {
+  publication: Publication;
+  day: ArchiveDayPage;
+}) {
+  const archive = pageFor(publication, "/archive");
+  const { title, description } = dayTexts(publication, day);
+  const path = dayPath(day.day);
+  const trail = [
+    [archive.title, archive.path],
+    [formatMonth(day.day.year, day.day.month), monthPath(day.day.year, day.day.month)],
+    [formatCalendarDay(day.day), path],
+  ] as const;
+  const step = (other: ArchiveDayPage["next"]) =>
+    other && { href: dayPath(other), text: formatCalendarDay(other) };
+  return (
+    <div className="container">
+      <JsonLd
+        data={[
+          collectionPageJsonLd(publication, {
+            path,
+            name: title,
+            description,
+            items: day.headlines.map((headline) => headline.link),
+          }),
+          breadcrumbJsonLd(publication, [["Home", "/"], ...trail]),
+        ]}
+      />
+      <ArchiveTrail trail={trail} />
+      <PageHeader
+        title={title}
+        subtitle={`${headlineCount(day.headlines.length)}, section by section.`}
+      />
+      <ArchiveSteps label="Other days" previous={step(day.previous)} next={step(day.next)} />
+      <span id={NEW_TAB_NOTE} hidden>
+        (opens in a new tab)
+      </span>
+      {groupBySection(day.headlines).map(({ section, headlines }, index) => (
+        <section
+          key={section?.slug ?? ""}
+          aria-labelledby={`s${index}`}
+          className={styles.dayGroup}
+        >
+          <h2 id={`s${index}`} className={styles.groupTitle}>
+            {section ? <SiteLink href={section.href}>{section.title}</SiteLink> : "More headlines"}
+            <span className={styles.groupCount}>{headlineCount(headlines.length)}</span>
+          </h2>
+          <ol className={styles.entries}>
+            {headlines.map((headline) => (
+              <DayEntry key={headline.id} view={headlineView(headline, publication)} />
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One headline: its time, its title (a link out, as the cards', or to the post) and its
+ * source. Descriptions are left to the search and the sections: a day is an index of every
+ * headline, and on a busy one they would double the page. The links that open a new tab share
+ * one note that says so (aria-describedby), as the cards do.
+ */
+function DayEntry({ view }: { view: HeadlineView }) {
+  return (
+    <li className={styles.entry}>
+      <time dateTime={view.dateTime} className={styles.time}>
+        {view.timeText}
+      </time>
+      <div>
+        <h3 className={styles.entryTitle}>
+          {view.external ? (
+            <a
+              href={view.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={NEW_TAB_NOTE}
+            >
+              {view.title}
+            </a>
+          ) : (
+            <SiteLink href={view.href}>{view.title}</SiteLink>
+          )}
+        </h3>
+        {view.source ? <p className={styles.source}>{view.source}</p> : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+import { readSearchRequest } from "../archive";
+import { resultCountText, searchHref } from "./search";
+
+const SECTIONS = [
+  { slug: "local", title: "Local News" },
+  { slug: "blog", title: "Blog" },
+];
+const request = (params: Record<string, string>) => readSearchRequest(params, SECTIONS);
+
+describe("searchHref", () => {
+  it("writes only what is not the default", () => {
+    expect(searchHref(request({}))).toBe("/search");
+    expect(searchHref(request({ q: "council", sort: "relevance", page: "1" }))).toBe(
+      "/search?q=council",
+    );
+  });
+
+  it("keeps the whole search, as read, changing only what the link is for", () => {
+    const search = request({
+      q: 'school "board vote" & more',
+      section: "local",
+      from: "2026-11-01",
+      to: "2026-11-30",
+      sort: "newest",
+      page: "3",
+    });
+    const href = searchHref(search, { page: 4 });
+    const params = new URL(href, "http://x").searchParams;
+    expect(Object.fromEntries(params)).toEqual({
+      q: 'school "board vote" & more',
+      section: "local",
+      from: "2026-11-01",
+      to: "2026-11-30",
+      sort: "newest",
+      page: "4",
+    });
+    expect(new URL(searchHref(search, { section: null, page: 1 }), "http://x").search).toBe(
+      "?q=school+%22board+vote%22+%26+more&from=2026-11-01&to=2026-11-30&sort=newest",
+    );
+    expect(searchHref(search, { from: null, to: null, page: 1 })).not.toMatch(/from=|to=/);
+  });
+
+  it("leaves out what was refused, and keeps dates the right way round", () => {
+    const href = searchHref(
+      request({ q: "a", section: "nope", from: "2026-12-01", to: "2026-11-01", sort: "x" }),
+    );
+    expect(href).toBe("/search?q=a&from=2026-11-01&to=2026-12-01");
+  });
+});
+
+describe("resultCountText", () => {
+  it("says about how many, and more than 1,000 past the count's limit", () => {
+    expect(resultCountText({ total: 1, more: false })).toBe("1 result");
+    expect(resultCountText({ total: 23, more: false })).toBe("About 23 results");
+    expect(resultCountText({ total: 1000, more: false })).toBe("About 1,000 results");
+    expect(resultCountText({ total: 1000, more: true })).toBe("More than 1,000 results");
+  });
+});
