@@ -9,9 +9,9 @@ import {
   isWithdrawn,
   readSearchRequest,
   searchArchive,
-  type ArchiveOwner,
   type CarriageRow,
 } from "../../archive";
+import type { ArchiveOwner } from "../../archive/calendar";
 import { flush, setCarriageSource } from "../../archive/recorder";
 import { SqliteArchive } from "../../archive/sqlite-engine";
 import { parseQuery } from "../../archive/query";
