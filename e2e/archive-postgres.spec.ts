@@ -32,24 +32,37 @@ let instances: Instance[] = [];
 
 /** A raw GET to an instance with a publication's Host. */
 function get(instance: Instance, key: Key, path: string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; ms: number }>(
-    (resolve, reject) => {
-      const started = Date.now();
-      const request = http.get(
-        { host: "127.0.0.1", port: instance.port, path, headers: { host: `${HOSTS[key]}:${instance.port}` } },
-        (response) => {
-          let body = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk) => (body += chunk));
-          response.on("end", () =>
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body, ms: Date.now() - started }),
-          );
-        },
-      );
-      request.on("error", reject);
-      request.setTimeout(20_000, () => request.destroy(new Error(`${path}: no answer in 20 s`)));
-    },
-  );
+  return new Promise<{
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    body: string;
+    ms: number;
+  }>((resolve, reject) => {
+    const started = Date.now();
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port: instance.port,
+        path,
+        headers: { host: `${HOSTS[key]}:${instance.port}` },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body,
+            ms: Date.now() - started,
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.setTimeout(20_000, () => request.destroy(new Error(`${path}: no answer in 20 s`)));
+  });
 }
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -62,8 +75,15 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   }
 }
 
-const search = (instance: Instance, key: Key, words: string) =>
-  get(instance, key, `/search?q=${encodeURIComponent(words)}&sort=newest`);
+/** The results' text of a search (a result's words that answer it are marked apart). */
+const search = async (instance: Instance, key: Key, words: string) => {
+  const answer = await get(instance, key, `/search?q=${encodeURIComponent(words)}&sort=newest`);
+  const results = answer.body.split("<body")[1] ?? "";
+  return {
+    ...answer,
+    text: results.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, ""),
+  };
+};
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "drives servers: once is enough");
@@ -95,17 +115,31 @@ test("two instances record each item once; a shared feed shows in each publicati
   const world = `%/feeds/world.xml?${QUERY}`;
   // Both instances poll every feed: each item of the world feed is still one row.
   await expect
-    .poll(async () => (await query<{ n: string }>("SELECT count(*) AS n FROM items WHERE feed LIKE $1", [world]))[0]!.n, {
+    .poll(
+      async () =>
+        (
+          await query<{ n: string }>("SELECT count(*) AS n FROM items WHERE feed LIKE $1", [world])
+        )[0]!.n,
+      {
+        timeout: 30_000,
+      },
+    )
+    .not.toBe("0");
+  await standIn.publishHeadline(
+    "world",
+    "Glaciologists chart the retreating Ostrander ice field",
+    "Survey teams measured the Ostrander glaciers.",
+  );
+  await expect
+    .poll(async () => (await query("SELECT 1 FROM items WHERE title LIKE '%Ostrander%'")).length, {
       timeout: 30_000,
     })
-    .not.toBe("0");
-  await standIn.publishHeadline("world", "Glaciologists chart the retreating Ostrander ice field", "Survey teams measured the Ostrander glaciers.");
-  await expect
-    .poll(async () => (await query("SELECT 1 FROM items WHERE title LIKE '%Ostrander%'")).length, { timeout: 30_000 })
     .toBe(1);
   // Several polls later, by both instances: still once.
   await new Promise((resolve) => setTimeout(resolve, 8000));
-  const duplicates = await query("SELECT feed, key FROM items GROUP BY feed, key HAVING count(*) > 1");
+  const duplicates = await query(
+    "SELECT feed, key FROM items GROUP BY feed, key HAVING count(*) > 1",
+  );
   expect(duplicates).toEqual([]);
   expect((await query("SELECT 1 FROM items WHERE title LIKE '%Ostrander%'")).length).toBe(1);
 
@@ -113,18 +147,24 @@ test("two instances record each item once; a shared feed shows in each publicati
     for (const key of Object.keys(HOSTS) as Key[]) {
       const answer = await search(instance, key, "glacier ostrander");
       expect(answer.status, `${key} on ${instance.port}`).toBe(200);
-      expect(answer.body).toContain("Ostrander ice field");
+      expect(answer.text).toContain("Glaciologists chart the retreating Ostrander ice field");
     }
 
   // Lakeside's own local feed is Lakeside's alone.
-  const [lakeside] = await query<{ title: string }>(
-    "SELECT title FROM items WHERE feed LIKE '%/feeds/lakeside-local.xml%' ORDER BY id DESC LIMIT 1",
+  const [lakeside] = await query<{ title: string; link: string }>(
+    "SELECT title, link FROM items WHERE feed LIKE '%/feeds/lakeside-local.xml%' ORDER BY id DESC LIMIT 1",
   );
   expect(lakeside).toBeDefined();
   const word = lakeside!.title.split(/\s+/).find((each) => each.length > 6)!;
-  await expect.poll(async () => (await search(instances[0]!, "lakeside", `"${lakeside!.title}"`)).body).toContain("result");
-  expect((await search(instances[1]!, "riverbend", `"${lakeside!.title}"`)).body).not.toContain(lakeside!.title);
-  expect((await search(instances[1]!, "hillcountry", word)).body).not.toContain(lakeside!.title);
+  // The result links to the story; the query itself is echoed on every page.
+  const result = `href="${lakeside!.link}"`;
+  expect((await search(instances[0]!, "lakeside", `"${lakeside!.title}"`)).body).toContain(result);
+  for (const key of ["riverbend", "hillcountry"] as const) {
+    const elsewhere = await search(instances[1]!, key, `"${lakeside!.title}"`);
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body).not.toContain(result);
+    expect((await search(instances[1]!, key, word)).body).not.toContain(result);
+  }
 });
 
 test("PostgreSQL away for a minute while feeds change: pages 200, search 503, nothing seen meanwhile lost", async () => {
@@ -136,10 +176,19 @@ test("PostgreSQL away for a minute while feeds change: pages 200, search 503, no
   for (let n = 0; Date.now() - started < 60_000; n++) {
     if (n % 4 === 0 && published.length < 3) {
       const title = `Harbor commission ${["Quillfeather", "Marrowdale", "Brightwater"][published.length]} vote`;
-      await standIn.publishHeadline(published.length % 2 ? "local" : "world", title, "The commission met.");
+      await standIn.publishHeadline(
+        published.length % 2 ? "local" : "world",
+        title,
+        "The commission met.",
+      );
       published.push(title);
     }
-    for (const [instance, path] of [[a, "/"], [b, "/world"], [a, "/local"], [b, "/archive"]] as const) {
+    for (const [instance, path] of [
+      [a, "/"],
+      [b, "/world"],
+      [a, "/local"],
+      [b, "/archive"],
+    ] as const) {
       const answer = await get(instance, "riverbend", path);
       expect(answer.status, `${path} while PostgreSQL is away`).toBe(200);
       if (path !== "/archive") expect(answer.ms, `${path} took ${answer.ms} ms`).toBeLessThan(2000);
@@ -153,14 +202,20 @@ test("PostgreSQL away for a minute while feeds change: pages 200, search 503, no
   }
   expect(published).toHaveLength(3);
   // The instances saw the new items while it was away (their section pages show them).
-  await expect.poll(async () => (await get(a, "riverbend", "/world")).body, { timeout: 20_000 }).toContain(published[0]!);
+  await expect
+    .poll(async () => (await get(a, "riverbend", "/world")).body, { timeout: 20_000 })
+    .toContain(published[0]!);
 
   await postgres.start();
   for (const title of published) {
     const word = title.split(" ")[2]!;
     await expect
-      .poll(async () => (await query("SELECT 1 FROM items WHERE title = $1", [title])).length, { timeout: 30_000 })
+      .poll(async () => (await query("SELECT 1 FROM items WHERE title = $1", [title])).length, {
+        timeout: 30_000,
+      })
       .toBe(1);
-    await expect.poll(async () => (await search(b, "riverbend", word)).body, { timeout: 20_000 }).toContain(title);
+    await expect
+      .poll(async () => (await search(b, "riverbend", word)).text, { timeout: 20_000 })
+      .toContain(title);
   }
 });
