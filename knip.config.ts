@@ -39,6 +39,8 @@ const config: KnipConfig = {
     "{app,components,lib}/**/*.{ts,tsx,mts,mjs}!",
     "{server.mjs,proxy.ts,instrumentation.ts,instrumentation-node.ts,next.config.ts}!",
     "{e2e,scripts,bench}/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+    // Helpers the tests import (test-support/archive-engines.ts): test code, checked as such.
+    "test-support/**/*.ts",
   ],
   // The plugin still makes Next's own files entries (app router files, proxy.ts,
   // instrumentation.ts), in production mode too.

@@ -1,10 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
-import { appEnv, RADIO_PORT, STAND_IN_PORT, STAND_IN_URL } from "./e2e/env.cjs";
+import { appEnv, archiveFileFor, RADIO_PORT, STAND_IN_PORT, STAND_IN_URL } from "./e2e/env.cjs";
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 /** The cache tier (deploy/nginx) in front of the app, as `npm run start:cached` runs it. */
 const TIER_PORT = APP_PORT + 1;
+/**
+ * The app's archive (ARCHIVE_FILE, e2e/.tmp/archive-<port>.sqlite), removed before the server
+ * starts: no run reads what an earlier one recorded.
+ */
+const ARCHIVE_FILES = ["", "-wal", "-shm"].map((suffix) => archiveFileFor(APP_URL) + suffix);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -64,8 +69,9 @@ export default defineConfig({
     },
     {
       // The production build, served as an operator would run it.
-      // Every build starts with an empty page and data cache (lib/cache/file-cache.mjs).
-      command: `npm run build && npm run start -- -p ${APP_PORT} -H 127.0.0.1`,
+      // Every build starts with an empty page and data cache (lib/cache/file-cache.mjs), and
+      // every run with an empty archive.
+      command: `rm -f ${ARCHIVE_FILES.map((file) => JSON.stringify(file)).join(" ")} && npm run build && npm run start -- -p ${APP_PORT} -H 127.0.0.1`,
       url: `${APP_URL}/terms`,
       // Short cache lifetimes so tests can watch headlines refresh after an upstream changes.
       env: appEnv({ siteUrl: APP_URL, feedRevalidateSeconds: 2, blog: "functions" }),

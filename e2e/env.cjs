@@ -3,7 +3,7 @@
  * upstream points at the local stand-in through the documented variables.
  * CommonJS so that Playwright's config and plain Node scripts can both load it.
  */
-const { mkdirSync, writeFileSync } = require("node:fs");
+const { mkdirSync, rmSync, writeFileSync } = require("node:fs");
 const path = require("node:path");
 const { BLOG_KEY } = require("./stand-in/blog-catalogue.cjs");
 const { SECTION_FEEDS } = require("./stand-in/catalogue.cjs");
@@ -96,12 +96,33 @@ function writePublicationsFile(name, { riverbend, lakeside, hillcountry }) {
 }
 
 /**
+ * The archive (ARCHIVE_FILE) of the server at `siteUrl` in tests: a file of its port under
+ * e2e/.tmp, which whoever starts that server removes first (removeArchive), so no run reads
+ * another's history. The demo keeps one of its own (scripts/demo.mjs).
+ */
+function archiveFileFor(siteUrl) {
+  const { port, protocol } = new URL(siteUrl);
+  return path.join(
+    __dirname,
+    ".tmp",
+    `archive-${port || (protocol === "https:" ? 443 : 80)}.sqlite`,
+  );
+}
+
+/** Removes an SQLite archive and the files of its write-ahead log. */
+function removeArchive(file) {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+}
+
+/**
  * `blog: "functions"` points the blog at the stand-in functions host (30 sample posts);
  * otherwise the app reads its own content/blog folder, as an install without a host does.
+ * `archiveFile`: the archive's file; by default the one of the site's port (archiveFileFor).
  */
-function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local", feedQuery }) {
+function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local", feedQuery, archiveFile }) {
   return {
     SITE_URL: siteUrl,
+    ARCHIVE_FILE: archiveFile ?? archiveFileFor(siteUrl),
     ...(blog === "functions"
       ? { BLOG_API_URL: `${STAND_IN_URL}/functions/v1`, BLOG_API_KEY: BLOG_KEY }
       : {}),
@@ -137,6 +158,8 @@ function standInArgs({ port = STAND_IN_PORT, radio = false } = {}) {
 }
 
 module.exports = {
+  archiveFileFor,
+  removeArchive,
   EDITOR_SECRETS,
   PUBLICATION_TIME_ZONES,
   writePublicationsFile,

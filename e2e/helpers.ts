@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import {
   expect,
@@ -20,6 +22,70 @@ export function titlesIn(html: string): string[] {
       .replace(/&#x27;|&#39;/g, "'")
       .replace(/&quot;/g, '"'),
   );
+}
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  bytes: Buffer;
+}
+
+/**
+ * A raw HTTP request to 127.0.0.1:`to` carrying the given Host header: how the specs that
+ * start a network ask each of its publications (or the tier in front of it) by its host.
+ */
+export function ask(
+  to: number,
+  host: string,
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: to,
+        path: pathname,
+        method: options.method ?? "GET",
+        headers: { host, ...options.headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          const body = bytes.toString("utf8");
+          resolve({ status: response.statusCode!, headers: response.headers, body, bytes });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+/**
+ * The cache tier (deploy/nginx/riverbend.conf) in front of an app already running on
+ * `nextPort`, as `npm run start:cached --no-app` runs it, on `port`; answers once it does.
+ * `stop()` stops nginx and removes its temporary folder.
+ */
+export async function startTier(port: number, nextPort: number): Promise<{ stop(): void }> {
+  const tier = spawn(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
+    env: { ...process.env, PORT: String(port), NEXT_PORT: String(nextPort) },
+    stdio: "ignore",
+  });
+  const stop = () => void tier.kill("SIGTERM");
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await ask(port, `127.0.0.1:${port}`, "/api/health")).status === 200) return { stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  stop();
+  throw new Error(`the cache tier did not start on ${port}`);
 }
 
 /** Bytes of every file under `dir` (e.g. `.next`, where Next.js keeps its page cache). */

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
@@ -16,11 +15,13 @@ import {
   freePort,
   startInstance,
   startRedis,
+  tempArchive,
+  type TempArchive,
   type Instance,
   type RedisServer,
 } from "./redis/instances.cjs";
 import { standIn } from "./stand-in/control";
-import { titlesIn } from "./helpers";
+import { ask, startTier, titlesIn } from "./helpers";
 
 /**
  * A network of three publications served by one build (PUBLICATIONS_FILE): the production
@@ -49,17 +50,25 @@ let port: number;
 let origin: Record<Key, string>;
 let app: Instance;
 let env: Record<string, string>;
+/** One archive for the network's instances, as one host's share one file. */
+let archive: TempArchive | undefined;
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "drives servers: once is enough");
   port = await freePort();
+  archive = tempArchive();
   origin = {
     riverbend: `http://${HOSTS.riverbend}:${port}`,
     lakeside: `http://${HOSTS.lakeside}:${port}`,
     hillcountry: `http://${HOSTS.hillcountry}:${port}`,
   };
   env = {
-    ...appEnv({ siteUrl: origin.riverbend, blog: "functions", feedQuery: "network" }),
+    ...appEnv({
+      siteUrl: origin.riverbend,
+      blog: "functions",
+      feedQuery: "network",
+      archiveFile: archive.file,
+    }),
     PUBLICATIONS_FILE: writePublicationsFile(`network-${port}`, origin),
   };
   app = await startInstance({ port, env });
@@ -67,45 +76,8 @@ test.beforeAll(async ({}, info) => {
 
 test.afterAll(async () => {
   await app?.cleanup();
+  archive?.cleanup();
 });
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  bytes: Buffer;
-}
-
-/** A raw HTTP request to 127.0.0.1:`to` carrying the given Host header. */
-function ask(
-  to: number,
-  host: string,
-  pathname: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: to,
-        path: pathname,
-        method: options.method ?? "GET",
-        headers: { host, ...options.headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const bytes = Buffer.concat(chunks);
-          const body = bytes.toString("utf8");
-          resolve({ status: response.statusCode!, headers: response.headers, body, bytes });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
-  });
-}
 
 const get = (key: Key, pathname: string, headers?: Record<string, string>) =>
   ask(port, `${HOSTS[key]}:${port}`, pathname, { headers });
@@ -564,19 +536,8 @@ test("the feeds' status names the publications that use each feed", async () => 
 
 test("the cache tier keeps each publication's pages apart", async () => {
   const tierPort = await freePort();
-  const tier: ChildProcess = spawn(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
-    env: { ...process.env, PORT: String(tierPort), NEXT_PORT: String(port) },
-    stdio: "ignore",
-  });
+  const tier = await startTier(tierPort, port);
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await ask(tierPort, `127.0.0.1:${tierPort}`, "/api/health")).status === 200) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     for (const round of [1, 2]) {
       for (const key of KEYS) {
         const answer = await ask(tierPort, `${HOSTS[key]}:${tierPort}`, "/faq");
@@ -594,7 +555,7 @@ test("the cache tier keeps each publication's pages apart", async () => {
       expect(answer.headers["x-cache-status"]).not.toBe("HIT");
     }
   } finally {
-    tier.kill("SIGTERM");
+    tier.stop();
   }
 });
 

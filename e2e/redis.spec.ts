@@ -10,6 +10,8 @@ import {
   freePort,
   startInstance,
   startRedis,
+  tempArchive,
+  type TempArchive,
   waitFor,
   type Instance,
   type RedisServer,
@@ -32,18 +34,22 @@ let redis: RedisServer;
 let a: Server;
 let b: Server;
 let feedsFile: string;
+/** The two instances' archive: one file, as instances on one host share it (not the suite app's). */
+let archive: TempArchive | undefined;
 
 const AUTH = { authorization: `Bearer ${REVALIDATE_SECRET}`, "content-type": "application/json" };
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "drives servers, not a browser: once is enough");
   redis = await startRedis();
+  archive = tempArchive();
   // Feed addresses of their own (…?instances): the stand-in counts these instances' reads apart
   // from the suite's app, which polls the same feeds every 2 s.
   const base = appEnv({
     siteUrl: "http://127.0.0.1:3100",
     blog: "functions",
     feedQuery: "instances",
+    archiveFile: archive.file,
   });
   // A feed list of their own: the race tests give a section a new feed address each round.
   feedsFile = base.NEWS_FEEDS_FILE!.replace(/\.json$/, "-redis.json");
@@ -73,6 +79,7 @@ test.beforeAll(async ({}, info) => {
 test.afterAll(async () => {
   await Promise.allSettled([a?.cleanup(), b?.cleanup()]);
   await redis?.cleanup();
+  archive?.cleanup();
   await standIn.clear("/feeds/health.xml");
   await standIn.clear("/functions/v1/get_metainfo");
   for (const feed of ["technology", "health", "food"]) await standIn.clearHeadlines(feed);

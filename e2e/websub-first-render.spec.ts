@@ -1,7 +1,13 @@
 import { expect, test } from "./fixtures";
 import { appEnv } from "./env.cjs";
 import { standIn } from "./stand-in/control";
-import { freePort, startInstance, type Instance } from "./redis/instances.cjs";
+import {
+  freePort,
+  startInstance,
+  tempArchive,
+  type Instance,
+  type TempArchive,
+} from "./redis/instances.cjs";
 
 /**
  * A push reaches a page rendered before its feed's first copy (issue 54, as an editor found
@@ -38,8 +44,12 @@ test.beforeAll(async ({}, info) => {
   await standIn.websub.announce(FEED, { via: "document" });
 });
 
+/** A fresh server's archive too: empty, its own. */
+let archive: TempArchive | undefined;
+
 test.afterAll(async () => {
   await app?.cleanup();
+  archive?.cleanup();
   await standIn.websub.reset();
   await standIn.clearHeadlines(FEED);
 });
@@ -47,10 +57,11 @@ test.afterAll(async () => {
 test("a push three seconds after a fresh server's first render shows on the page within 10 s", async () => {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  archive = tempArchive();
   app = await startInstance({
     port,
     env: {
-      ...appEnv({ siteUrl: origin, feedRevalidateSeconds: 300 }),
+      ...appEnv({ siteUrl: origin, feedRevalidateSeconds: 300, archiveFile: archive.file }),
       WEBSUB_CALLBACK_ORIGIN: origin,
     },
   });

@@ -7,6 +7,8 @@ import { standIn } from "./stand-in/control";
 import {
   freePort,
   startInstance,
+  tempArchive,
+  type TempArchive,
   startRedis,
   type Instance,
   type RedisServer,
@@ -34,6 +36,8 @@ let port: number;
 let app: Instance;
 let redis: RedisServer;
 let env: Record<string, string>;
+/** The instance's archive, its own and empty at first. */
+let archive: TempArchive | undefined;
 
 function ask(
   key: Key | null,
@@ -110,12 +114,18 @@ test.beforeAll(async ({}, info) => {
   await standIn.websub.announce("technology", { via: "header" });
   redis = await startRedis();
   port = await freePort();
+  archive = tempArchive();
   const origin = {
     riverbend: `http://${HOSTS.riverbend}:${port}`,
     lakeside: `http://${HOSTS.lakeside}:${port}`,
   };
   env = {
-    ...appEnv({ siteUrl: origin.riverbend, feedRevalidateSeconds: 300, blog: "functions" }),
+    ...appEnv({
+      siteUrl: origin.riverbend,
+      feedRevalidateSeconds: 300,
+      blog: "functions",
+      archiveFile: archive.file,
+    }),
     PUBLICATIONS_FILE: writePublicationsFile(`websub-${port}`, origin),
     REDIS_URL: redis.url,
     WEBSUB_CALLBACK_ORIGIN: `http://127.0.0.1:${port}`,
@@ -135,6 +145,7 @@ test.afterAll(async () => {
   writeFileSync("e2e/.tmp/websub-app.log", app?.output.join("\n") ?? "");
   await app?.cleanup();
   await redis?.cleanup();
+  archive?.cleanup();
   await standIn.websub.reset();
   await standIn.clearHeadlines("culture");
 });

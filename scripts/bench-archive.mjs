@@ -25,6 +25,10 @@ const { dayRange, dayOf, daysInMonth } = await jiti.import("../lib/archive/days.
 const ITEMS = numberOption("--items", 1_000_000);
 const PUBLICATIONS = numberOption("--publications", 3000);
 const RUNS = numberOption("--runs", 200);
+/** Archive pages the crawl walks; `--crawl 0`: none. */
+const CRAWL = process.argv.includes("--crawl")
+  ? Number(process.argv[process.argv.indexOf("--crawl") + 1])
+  : 100_000;
 const at = process.argv.indexOf("--engines");
 const ENGINES = (at > 0 ? process.argv[at + 1] : "sqlite,postgresql").split(",");
 const NOW = Date.now();
@@ -295,6 +299,24 @@ async function sqlite(carriage) {
   );
   reference.close();
   await engine.close();
+  if (CRAWL > 0) {
+    const { crawl, CRAWL_BOUNDS } = await import("./lib/bench-archive-crawl.mjs");
+    console.log(
+      `\nCrawl: ${CRAWL.toLocaleString("en-US")} archive days of ${PUBLICATIONS} publications, tier, instance and Redis…`,
+    );
+    const result = await crawl({ file, publications: PUBLICATIONS, pages: CRAWL, now: NOW });
+    console.log(
+      `  ${Math.round(result.rate)} pages/s (${result.seconds.toFixed(0)} s), statuses ${JSON.stringify(result.statuses)}`,
+    );
+    console.log("| cache | peak | bound |\n|---|---|---|");
+    console.log(
+      `| instance disk (.next/cache/pages) | ${result.peak.disk} MB | PAGE_CACHE_MAX_MB=${CRAWL_BOUNDS.pageCacheMb} |`,
+    );
+    console.log(
+      `| Redis used_memory | ${result.peak.redis.toFixed(0)} MB | maxmemory ${CRAWL_BOUNDS.redisMb} MB, volatile-lru |`,
+    );
+    console.log(`| tier disk | ${result.peak.tier} MB | max_size=${CRAWL_BOUNDS.tierMb}m |`);
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -6,6 +6,9 @@
  * hosts; the app is pointed at it through the documented environment variables.
  * The stand-in also plays the radio station on the port the radio page asks for (8076):
  * a short generated chime, looped as a live MP3 stream, with a Now Playing title.
+ * The archive is kept between runs in data/demo/archive.sqlite (the tests' is emptied each
+ * run): the sample feeds carry items of the last 10 days, so /archive has days from the first
+ * run, and each run adds the days since.
  */
 import { spawn } from "node:child_process";
 import standIn from "../e2e/env.cjs";
@@ -50,7 +53,7 @@ const SITE = process.env.SITE_URL ?? `http://localhost:${PORT}`;
 // the file; the server does, at start.
 const LAKESIDE = `http://lakeside.localhost:${PORT}`;
 const env = {
-  ...appEnv({ siteUrl: SITE }),
+  ...appEnv({ siteUrl: SITE, archiveFile: process.env.ARCHIVE_FILE ?? "data/demo/archive.sqlite" }),
   PUBLICATIONS_FILE: writePublicationsFile("demo", { riverbend: SITE, lakeside: LAKESIDE }),
 };
 const build = run("npx", ["next", "build"], env);

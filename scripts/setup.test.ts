@@ -5,9 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import {
-  accessSync,
   chmodSync,
-  constants,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -17,22 +15,17 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SYSTEM_PROGRAMS } from "./system-programs.mjs";
+import { locate, SYSTEM_PROGRAMS } from "./system-programs.mjs";
 
 const SETUP = path.join(__dirname, "setup.mjs");
-const SBIN = ["/usr/local/sbin", "/usr/sbin", "/sbin"];
-const executable = (file: string) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-/** What a PATH of Node alone still finds: programs in the sbin folders (nginx on Debian). */
-const inSbin = (program: string) => SBIN.some((dir) => executable(path.join(dir, program)));
+/**
+ * What a PATH of Node alone still finds: programs in the sbin folders (nginx on Debian) and
+ * off PATH (PostgreSQL's).
+ */
+const offPath = (program: string) =>
+  locate(program, { PATH: "" } as unknown as NodeJS.ProcessEnv) !== undefined;
 const forTest = SYSTEM_PROGRAMS.filter((entry) => entry.needs.includes("test"));
-const hidden = forTest.filter((entry) => !inSbin(entry.program));
+const hidden = forTest.filter((entry) => !offPath(entry.program));
 
 let dir: string;
 let nodeOnly: string;
@@ -56,7 +49,7 @@ function setup(PATH: string, command = "test") {
 
 test("the list names a Debian package for each program, and what the test command needs", () => {
   expect(forTest.map((entry) => entry.program).sort()).toEqual(
-    ["chromium", "ffmpeg", "icecast2", "java", "nginx", "redis-server"].sort(),
+    ["chromium", "ffmpeg", "icecast2", "java", "nginx", "postgres", "redis-server"].sort(),
   );
   // Load generation is the bench's alone: no check of npm test depends on throughput.
   expect(SYSTEM_PROGRAMS.find((entry) => entry.program === "wrk")?.needs).toEqual(["bench"]);

@@ -1,6 +1,6 @@
 /** Types of scripts/system-programs.mjs (plain JS: setup runs before TypeScript is installed). */
 export interface SystemProgram {
-  /** The command looked up on PATH (and in the sbin folders). */
+  /** The command looked up on PATH (and in the sbin folders, and PostgreSQL's own). */
   program: string;
   /** The Debian and Ubuntu package that installs it. */
   package: string;

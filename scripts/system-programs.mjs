@@ -6,7 +6,7 @@
  * `npm install && npm run demo` needs none of them.
  */
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -45,6 +45,12 @@ export const SYSTEM_PROGRAMS = [
     why: "the shared-cache tests and bench start their own Redis",
   },
   {
+    program: "postgres",
+    package: "postgresql",
+    needs: ["test", "bench"],
+    why: "the archive's shared engine: the tests and bench:archive start their own",
+  },
+  {
     program: "nginx",
     package: "nginx",
     needs: ["test", "bench"],
@@ -59,8 +65,27 @@ export const SYSTEM_PROGRAMS = [
 ];
 
 /**
+ * Folders off PATH where Debian puts a program: PostgreSQL's programs live in
+ * /usr/lib/postgresql/<major>/bin (the newest major first), which no PATH names.
+ */
+const OFF_PATH = {
+  postgres: () => {
+    const root = "/usr/lib/postgresql";
+    try {
+      return readdirSync(root)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((major) => path.join(root, major, "bin"));
+    } catch {
+      return [];
+    }
+  },
+};
+
+/**
  * Where a program is found: the directories of `PATH`, then the system's sbin folders (nginx
- * lives in /usr/sbin, which a user's PATH often lacks). Undefined when it is nowhere.
+ * lives in /usr/sbin, which a user's PATH often lacks), then the program's own folders off
+ * PATH (OFF_PATH). Undefined when it is nowhere.
  */
 export function locate(program, env = process.env) {
   const dirs = [
@@ -68,6 +93,7 @@ export function locate(program, env = process.env) {
     "/usr/local/sbin",
     "/usr/sbin",
     "/sbin",
+    ...(OFF_PATH[program]?.() ?? []),
   ];
   for (const dir of dirs) {
     const file = path.join(dir, program);

@@ -1,3 +1,6 @@
+import pg from "pg";
+import { startPostgres, type PostgresServer } from "../e2e/postgres/server.cjs";
+import { PostgresArchive } from "../lib/archive/postgres-engine";
 import { SqliteArchive } from "../lib/archive/sqlite-engine";
 import type { ArchiveEngine } from "../lib/archive/types";
 
@@ -7,6 +10,63 @@ export interface EngineUnderTest {
   fresh(): Promise<ArchiveEngine>;
 }
 
+/** initdb and the first start: seconds on a busy machine. */
+const SERVER_START_MS = 60_000;
+
+let server: Promise<PostgresServer> | null = null;
+let databases = 0;
+let hooked = false;
+
+const fileServer = () => (server ??= startPostgres());
+
+/** The URL of a new, empty database on the file's server. */
+async function freshDatabase(): Promise<string> {
+  const { url } = await fileServer();
+  const name = `t_${++databases}`;
+  const admin = new pg.Client(url);
+  await admin.connect();
+  try {
+    // The name is ours (t_<n>), never a reader's.
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.href;
+}
+
+export interface PostgresForFile {
+  /** The file's server (a test may stop and start it). */
+  server(): Promise<PostgresServer>;
+  freshDatabase(): Promise<string>;
+}
+
+/**
+ * The test file's PostgreSQL server, one per file (Jest gives each file a module registry of
+ * its own). Called at the top of a file (describe.each's arguments are), the first call
+ * registers the hooks that start it before the file's first test and remove it after its last.
+ */
+export function postgresForFile(): PostgresForFile {
+  if (!hooked) {
+    hooked = true;
+    beforeAll(() => fileServer(), SERVER_START_MS);
+    afterAll(async () => {
+      const started = server;
+      server = null;
+      await (await started)?.cleanup();
+    });
+  }
+  return { server: fileServer, freshDatabase };
+}
+
 export function archiveEnginesUnderTest(): EngineUnderTest[] {
-  return [{ name: "SQLite", fresh: async () => new SqliteArchive(":memory:") }];
+  const postgres = postgresForFile();
+  return [
+    { name: "SQLite", fresh: async () => new SqliteArchive(":memory:") },
+    {
+      name: "PostgreSQL",
+      fresh: async () => new PostgresArchive(await postgres.freshDatabase()),
+    },
+  ];
 }

@@ -68,8 +68,11 @@ function portOpen(port) {
   });
 }
 
-/** redis-server on a free loopback port; `stop()` and `start()` again on the same port. */
-async function startRedis({ port } = {}) {
+/**
+ * redis-server on a free loopback port; `stop()` and `start()` again on the same port. `args`
+ * are more of redis-server's options (the archive bench's `--maxmemory`).
+ */
+async function startRedis({ port, args = [] } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-redis-"));
   const chosen = port ?? (await freePort());
   let child = null;
@@ -91,6 +94,7 @@ async function startRedis({ port } = {}) {
           "",
           "--appendonly",
           "no",
+          ...args,
         ],
         { stdio: "ignore" },
       );
@@ -110,6 +114,21 @@ async function startRedis({ port } = {}) {
   };
   await redis.start();
   return redis;
+}
+
+/**
+ * An archive (ARCHIVE_FILE) for one group of instances: an SQLite file in a temporary folder of
+ * its own, empty at first. Instances on one host may share it (WAL), as a deployment's do; a
+ * group that must not see another's history gets its own. `cleanup()` removes it.
+ */
+function tempArchive() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-archive-"));
+  return {
+    file: path.join(dir, "archive.sqlite"),
+    cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A folder holding its own copy of the build (`.next` without the build's own caches). */
@@ -182,4 +201,4 @@ async function startInstance({ port, env, dir = copyBuild() }) {
   return instance;
 }
 
-module.exports = { freePort, startRedis, copyBuild, startInstance, waitFor };
+module.exports = { freePort, startRedis, copyBuild, startInstance, tempArchive, waitFor };

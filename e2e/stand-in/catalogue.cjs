@@ -23,13 +23,29 @@ const SECTION_FEEDS = {
   archives: ["archives"],
 };
 
+/** Hours between one sample item and the next of its feed, and of a sports feed. */
+const ITEM_GAP_HOURS = 26;
+const SPORTS_GAP_HOURS = 62;
+
 /**
- * Minutes before start for item `index` of feed `id`. Sports feeds interleave: item i of
- * the k-th sports feed is 50*i + 10*k minutes old, so the merged order is known.
+ * Minutes before start for item `index` of feed `id`. Each feed carries items of earlier days,
+ * spread over the last 10 days (its first of the last minutes, then one every 26 hours, so
+ * the archive has a past from the first poll and no two of a feed's items share a day). Sports
+ * feeds interleave: item i of the k-th sports feed is 62*i hours + 10*k minutes old, so the
+ * merged order is known.
  */
 function itemAgeMinutes(id, index) {
   const sport = SECTION_FEEDS.sports.indexOf(id);
-  return sport >= 0 ? 50 * index + 10 * sport : 45 * index + 5;
+  return sport >= 0 ? SPORTS_GAP_HOURS * 60 * index + 10 * sport : ITEM_GAP_HOURS * 60 * index + 5;
+}
+
+/** The link of sample item `index` (0-based) of feed `id`, titled `title`. */
+function sampleLink(id, index, title) {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `https://news.example.com/${id}/${index + 1}-${slug}`;
 }
 
 /**
@@ -113,6 +129,7 @@ const POSTER_SIZE = { width: 480, height: 360 };
 module.exports = {
   SECTION_FEEDS,
   itemAgeMinutes,
+  sampleLink,
   HOME_SECTION,
   PHOTO_SIZES,
   SVG_PHOTO_SIZE,

@@ -35,19 +35,45 @@ export const standIn = {
     const requests = await (await fetch(`${STAND_IN_URL}/__control/requests`)).json();
     return requests[name];
   },
-  /** Publishes a headline on a sample feed, dated now (or `date`), on top of its items. */
+  /**
+   * Publishes a headline on a sample feed, dated now (or `date`), on top of its items.
+   * Answers its link, which stays its own whatever is published after it.
+   */
   async publishHeadline(
     feed: string,
     title: string,
     description = "Published by the newsroom.",
     image?: string,
     date?: Date,
-  ) {
-    await fetch(`${STAND_IN_URL}/__control/headline`, {
+  ): Promise<string> {
+    const answer = await fetch(`${STAND_IN_URL}/__control/headline`, {
       method: "POST",
       body: JSON.stringify({ feed, title, description, image, date: date?.toISOString() }),
     });
+    return ((await answer.json()) as { link: string }).link;
   },
+  /** The item with `link` (a sample or a published one) leaves the feed. */
+  async removeHeadline(feed: string, link: string) {
+    await fetch(`${STAND_IN_URL}/__control/headline/remove`, {
+      method: "POST",
+      body: JSON.stringify({ feed, link }),
+    });
+  },
+  /**
+   * The feed carries these items, newest first, and no other (until clearHeadlines).
+   * Answers their links, in the same order.
+   */
+  async replaceItems(feed: string, items: StandInItem[]): Promise<string[]> {
+    const answer = await fetch(`${STAND_IN_URL}/__control/feed/items`, {
+      method: "POST",
+      body: JSON.stringify({
+        feed,
+        items: items.map((item) => ({ ...item, date: item.date?.toISOString() })),
+      }),
+    });
+    return ((await answer.json()) as { links: string[] }).links;
+  },
+  /** The feed carries its sample items again: what was published, removed or replaced is forgotten. */
   async clearHeadlines(feed: string) {
     await fetch(`${STAND_IN_URL}/__control/headlines/clear?feed=${encodeURIComponent(feed)}`, {
       method: "POST",
@@ -117,6 +143,15 @@ export const standIn = {
     },
   },
 };
+
+/** An item a test puts in a feed: dated now unless `date`; a link of its own unless `link`. */
+export interface StandInItem {
+  title: string;
+  description?: string;
+  image?: string;
+  date?: Date;
+  link?: string;
+}
 
 export type WebSubAlgorithm = "sha1" | "sha256" | "sha384" | "sha512";
 

@@ -1,14 +1,15 @@
 /**
  * Sample news feeds (written for this project, plainly marked as samples) in the formats
  * real publishers use: RSS 2.0 with media thumbnails, Atom, RSS 1.0 (RDF) and an
- * ISO-8859-1 feed. Dates are relative to the server's start, so the demo always looks current.
+ * ISO-8859-1 feed. Dates are relative to the server's start, so the demo always looks current,
+ * and spread over the last 10 days (catalogue.cjs), so its archive has a past from the start.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import catalogue from "./catalogue.cjs";
 import { PHOTO_PATH } from "./photos.mjs";
 
-const { itemAgeMinutes, itemPhoto, PHOTO_SIZES, SVG_PHOTO_SIZE } = catalogue;
+const { itemAgeMinutes, itemPhoto, PHOTO_SIZES, sampleLink, SVG_PHOTO_SIZE } = catalogue;
 
 const SAMPLES = JSON.parse(
   readFileSync(new URL("./sample-headlines.json", import.meta.url), "utf8"),
@@ -45,10 +46,7 @@ export function sampleItems(id, origin) {
     return {
       title: item.title,
       description: item.description,
-      link: `https://news.example.com/${id}/${index + 1}-${item.title
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-|-$/g, "")}`,
+      link: sampleLink(id, index, item.title),
       date: new Date(STARTED - itemAgeMinutes(id, index) * 60_000),
       image: photo ? `${origin}${photo.path}` : null,
     };
@@ -121,7 +119,7 @@ ${item.image ? thumbnail(item.image) : ""}</item>`,
 function atom(id, items, links = null) {
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom"><title>Sample ${id} feed</title><id>urn:sample:${id}</id>
-<updated>${items[0].date.toISOString()}</updated><link rel="alternate" href="https://news.example.com/${id}"/>
+<updated>${(items[0]?.date ?? new Date(STARTED)).toISOString()}</updated><link rel="alternate" href="https://news.example.com/${id}"/>
 ${hubLinks(links, "", "application/atom+xml")}${items
     .map(
       (item) => `<entry><title type="html">${escape(item.title)}</title><id>${item.link}</id>
@@ -151,18 +149,28 @@ ${items
 </rdf:RDF>`;
 }
 
-/** `links`: `{ hub, self }` when the feed announces a WebSub hub in the document, else null. */
-function feedBody(id, origin, extraItems = [], links = null) {
+/**
+ * The items feed `id` carries now, newest first: what a test published on top of its samples,
+ * without the items it removed; or, when a test replaced them, those items alone
+ * (server.mjs keeps what tests did to each feed in `state`).
+ */
+function currentItems(id, origin, state) {
   const samples = sampleItems(id, origin);
   if (!samples) return null;
-  const items = [
-    ...extraItems.map((item, index) => ({
-      ...item,
-      link: `https://news.example.com/${id}/published-${item.date.getTime()}-${index}`,
-      image: item.image ?? null,
-    })),
-    ...samples,
-  ];
+  const items = state?.replacedItems.get(id) ?? [...(state?.extraItems.get(id) ?? []), ...samples];
+  const removed = state?.removedLinks.get(id);
+  return items
+    .filter((item) => !removed?.has(item.link))
+    .map((item) => ({ ...item, image: item.image ?? null }));
+}
+
+/**
+ * The document of feed `id`, or null when the stand-in has no such feed. `links`: `{ hub,
+ * self }` when the feed announces a WebSub hub in the document, else null.
+ */
+function feedBody(id, origin, state, links = null) {
+  const items = currentItems(id, origin, state);
+  if (!items) return null;
   switch (FORMAT[id]) {
     case "atom":
       return {
@@ -210,12 +218,7 @@ export const feedRoutes = [
       // A feed that announces the WebSub hub (off unless a test turns it on) names it in the
       // document, in a Link header, or both.
       const announced = hub?.announcement(match[1]) ?? null;
-      const feed = feedBody(
-        match[1],
-        url.origin,
-        state.extraItems.get(match[1]),
-        announced?.inDocument ? announced : null,
-      );
+      const feed = feedBody(match[1], url.origin, state, announced?.inDocument ? announced : null);
       if (!feed) return send(res, 404, "no such feed");
       const linkHeader = announced?.inHeader ? { link: announced.linkHeader } : {};
       // A document cut off after `at` bytes: answered in full as such ("truncate"), or a

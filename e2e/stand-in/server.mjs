@@ -40,10 +40,40 @@ const routes = [
 ];
 
 /**
- * Mutable behaviour that tests change through /__control and reset between tests.
- * `extraItems`: headlines an editor "published" on a feed (feed id → items, newest first).
+ * Mutable behaviour that tests change through /__control and reset between tests. Per feed id:
+ * `extraItems`, headlines an editor "published" (newest first); `removedLinks`, items that
+ * left the feed (their links); `replacedItems`, the items the feed carries instead of all the
+ * others. `published` numbers the published headlines, so each keeps its link.
  */
-const state = { overrides: new Map(), hits: new Map(), extraItems: new Map() };
+const state = {
+  overrides: new Map(),
+  hits: new Map(),
+  extraItems: new Map(),
+  removedLinks: new Map(),
+  replacedItems: new Map(),
+  published: 0,
+};
+
+/** A published headline as the feed carries it: its date, and a link that stays its own. */
+function publishedItem(feed, { title, description = "", image = null, date, link }) {
+  const at = date ? new Date(date) : new Date();
+  const n = state.published++;
+  return {
+    title,
+    description,
+    image,
+    date: at,
+    link: link ?? `https://news.example.com/${feed}/published-${at.getTime()}-${n}`,
+  };
+}
+
+/** Forgets what tests did to one feed (or, without a feed, to all). */
+function clearFeed(feed) {
+  for (const map of [state.extraItems, state.removedLinks, state.replacedItems]) {
+    if (feed === undefined) map.clear();
+    else map.delete(feed);
+  }
+}
 
 /**
  * A second listener on another local port, playing a service on the server's own network
@@ -78,7 +108,7 @@ const server = http.createServer(async (req, res) => {
     state.overrides.clear();
     state.hits.clear();
     state.requests?.clear();
-    state.extraItems.clear();
+    clearFeed();
     internalHits.length = 0;
     hub.reset();
     return send(res, 200, "reset");
@@ -96,18 +126,42 @@ const server = http.createServer(async (req, res) => {
   }
   if (url.pathname === "/__control/headline" && req.method === "POST") {
     // { "feed": "national", "title": "...", "description": "...", "image"?: "<url>",
-    // "date"?: "<ISO 8601>" }: published now (or at `date`), on top.
-    const { feed, title, description = "", image = null, date } = JSON.parse(await readBody(req));
-    state.extraItems.set(feed, [
-      { title, description, image, date: date ? new Date(date) : new Date() },
-      ...(state.extraItems.get(feed) ?? []),
-    ]);
-    send(res, 200, "ok");
+    // "date"?: "<ISO 8601>", "link"?: "<url>" }: published now (or at `date`), on top.
+    // Answers { "link": "<the item's link>" }.
+    const { feed, ...headline } = JSON.parse(await readBody(req));
+    const item = publishedItem(feed, headline);
+    state.extraItems.set(feed, [item, ...(state.extraItems.get(feed) ?? [])]);
+    send(res, 200, JSON.stringify({ link: item.link }), "application/json");
     // A feed that announces the hub has it distribute the new document (as a publisher pings).
     return hub.published(feed);
   }
+  if (url.pathname === "/__control/headline/remove" && req.method === "POST") {
+    // { "feed": "local", "link": "<the item's link>" }: the item leaves the feed (a sample or
+    // a published one), as a publisher takes a story down or it falls off the end.
+    const { feed, link } = JSON.parse(await readBody(req));
+    const removed = state.removedLinks.get(feed) ?? new Set();
+    state.removedLinks.set(feed, removed.add(link));
+    send(res, 200, "ok");
+    return hub.published(feed);
+  }
+  if (url.pathname === "/__control/feed/items" && req.method === "POST") {
+    // { "feed": "local", "items": [{ "title", "description"?, "image"?, "date"?, "link"? }] }:
+    // the feed carries these items, newest first, and nothing else (an empty list: none).
+    // Answers { "links": [...] }, in the items' order.
+    const { feed, items } = JSON.parse(await readBody(req));
+    const replaced = items.map((item) => publishedItem(feed, item));
+    state.replacedItems.set(feed, replaced);
+    send(
+      res,
+      200,
+      JSON.stringify({ links: replaced.map((item) => item.link) }),
+      "application/json",
+    );
+    return hub.published(feed);
+  }
   if (url.pathname === "/__control/headlines/clear" && req.method === "POST") {
-    state.extraItems.delete(url.searchParams.get("feed"));
+    // The feed carries its sample items again: published, removed and replaced ones forgotten.
+    clearFeed(url.searchParams.get("feed") ?? "");
     return send(res, 200, "ok");
   }
   if (url.pathname === "/__control/requests") {

@@ -340,6 +340,30 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
     expect(await titles(ask(engine, "wrong", { publication: "lakeside" }))).toEqual([]);
   });
 
+  it("moves changedAt on every change, whatever the clock of the instance making it", async () => {
+    // Instances compare changedAt with the last they read: a change that left it as it was
+    // would never reach the others. Another instance's clock may be behind, or two changes
+    // fall in one millisecond.
+    const link = (n: number) => `https://news.example/c${n}`;
+    const seen = [(await engine.withdrawals()).changedAt];
+    const changes = [
+      () => engine.withdraw({ publication: "riverbend", link: link(1), by: "a", at: NOW }),
+      () => engine.withdraw({ publication: "lakeside", link: link(2), by: "b", at: NOW }),
+      () => engine.withdraw({ publication: "lakeside", link: link(3), by: "c", at: NOW - DAY }),
+      () => engine.withdraw({ publication: "*", link: link(4), by: "d", at: NOW * 2 }),
+      () => engine.restore("lakeside", link(2)),
+      () => engine.restore("*", link(4)),
+    ];
+    for (const change of changes) {
+      expect(await change()).toBe(true);
+      seen.push((await engine.withdrawals()).changedAt);
+    }
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+    // Nothing changed, nothing moves.
+    expect(await engine.restore("lakeside", link(2))).toBe(false);
+    expect((await engine.withdrawals()).changedAt).toBe(seen.at(-1));
+  });
+
   it("offers the archive's own words for a misspelling, and prunes old items", async () => {
     const local = "https://a.example/local.xml";
     await engine.record([

@@ -1,6 +1,7 @@
 import { config } from "../env";
 import { logger } from "../ops";
 import { processSingleton } from "../process";
+import { PostgresArchive } from "./postgres-engine";
 import { SqliteArchive } from "./sqlite-engine";
 import { ArchiveUnavailableError, type ArchiveEngine } from "./types";
 
@@ -21,8 +22,9 @@ const state = processSingleton("archive-engine", () => ({
 
 async function open(): Promise<ArchiveEngine> {
   const { file, databaseUrl } = config().archive;
-  if (databaseUrl) throw new ArchiveUnavailableError("PostgreSQL: engine not built yet");
-  const engine: ArchiveEngine = new SqliteArchive(file);
+  const engine: ArchiveEngine = databaseUrl
+    ? new PostgresArchive(databaseUrl.href)
+    : new SqliteArchive(file);
   try {
     await engine.migrate();
   } catch (error) {

@@ -19,17 +19,15 @@ export {
   archiveDay,
   archiveMonth,
   archiveMonths,
-  DAY_LIMIT,
   type ArchiveDayPage,
-  type ArchiveOwner,
   type DayCount,
   type MonthCount,
 } from "./calendar";
 export { archiveReachable } from "./health";
 export { dayOf, dayPath, isoDay, monthPath, readDay, type CalendarDay } from "./days";
 export { BLOG_SECTION, blogCarriage, recordPosts, type PostRecord } from "./posts";
-export { markWords, MAX_QUERY_LENGTH, readQuery, type MarkedSegment } from "./query";
-export { recordCarriage, recordFeed, setCarriageSource, type RecordedArticle } from "./recorder";
+export { markWords, MAX_QUERY_LENGTH } from "./query";
+export { recordFeed } from "./recorder";
 export {
   readSearchRequest,
   RESULTS_PER_PAGE,
@@ -39,17 +37,6 @@ export {
   type SearchRequest,
   type SearchSuggestions,
 } from "./search";
-export {
-  ArchiveUnavailableError,
-  type ArchivedHeadline,
-  type CarriageRow,
-  type SearchOrder,
-} from "./types";
-export {
-  changeWithdrawal,
-  isWithdrawn,
-  startWithdrawalWatch,
-  tagWithWithdrawals,
-  type WithdrawalChange,
-} from "./withdrawals";
+export { ArchiveUnavailableError, type ArchivedHeadline, type CarriageRow } from "./types";
+export { changeWithdrawal, isWithdrawn, tagWithWithdrawals } from "./withdrawals";
 export { startArchive } from "./start";

@@ -71,12 +71,16 @@ export function setCarriageSource(source: () => readonly CarriageRow[]): void {
   state.carriage = source;
 }
 
+/** A build reads feeds and the blog for the pages it prerenders: the running site records. */
+const building = () => process.env.NEXT_PHASE === "phase-production-build";
+
 /** Queues a feed's items, seen at `seenAt`, for the archive. */
 export function recordFeed(
   feed: string,
   articles: readonly RecordedArticle[],
   seenAt = Date.now(),
 ): void {
+  if (building()) return;
   let batch = state.queue.get(feed);
   if (!batch) state.queue.set(feed, (batch = new Map()));
   for (const article of articles) {

@@ -227,7 +227,7 @@ export class SqliteArchive implements ArchiveEngine {
 
   private changed(at: number): void {
     this.sql(
-      "INSERT INTO archive_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)",
+      "INSERT INTO archive_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value + 1, excluded.value)",
     ).run(WITHDRAWALS_CHANGED, at);
   }
 

@@ -141,7 +141,10 @@ export interface ArchiveEngine {
   withdraw(withdrawal: Withdrawal): Promise<boolean>;
   /** Undoes a withdrawal (true when there was one). */
   restore(publication: string, link: string): Promise<boolean>;
-  /** Every withdrawal in force, and when the set last changed (0: never). */
+  /**
+   * Every withdrawal in force, and when the set last changed (0: never). changedAt moves on
+   * every change, past its last value whatever the clock of the instance making it.
+   */
   withdrawals(): Promise<{ list: Withdrawal[]; changedAt: number }>;
   /** Removes headlines whose moment is before `before`; how many. */
   prune(before: number): Promise<number>;

@@ -10,12 +10,19 @@
  *   schedule/               every feed polled on its own pace, once for the network
  *   websub/                 hubs' pushes: records, subscriptions, the callback
  *   headlines/              what pages show: a section's merged, cached headlines
- *   admin/                  an editor's refresh, the feeds' status
+ *   admin/                  an editor's refresh and withdrawals, the feeds' status
  *
  * A change to how a feed is read goes in ingest/; to what happens when a copy changes (or an
  * item is first seen), in store/copies.ts.
  */
-export { feedStatuses, parseRefreshRequest, refreshSections } from "./admin";
+export {
+  feedStatuses,
+  parseRefreshRequest,
+  parseWithdrawRequest,
+  readAdminBody,
+  refreshSections,
+  withdrawHeadline,
+} from "./admin";
 export { carriageRows, checkPublicationFeeds, configuredFeedOrigins } from "./feeds";
 export { getSectionHeadlines, sectionJsonLd } from "./headlines";
 export { startScheduler } from "./schedule";

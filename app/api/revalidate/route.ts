@@ -1,5 +1,5 @@
 import { refreshBlog } from "@/lib/blog";
-import { parseRefreshRequest, refreshSections } from "@/lib/news";
+import { parseRefreshRequest, readAdminBody, refreshSections } from "@/lib/news";
 import { logRefresh, metrics, secretRefused } from "@/lib/ops";
 import { pathsShowingSection } from "@/lib/pages";
 import { editorAccess, publicationOfRequest } from "@/lib/publication";
@@ -14,9 +14,6 @@ import { editorAccess, publicationOfRequest } from "@/lib/publication";
  */
 export const dynamic = "force-dynamic";
 
-/** Well above any real request; the reverse proxy caps bodies too. */
-const MAX_BODY_BYTES = 16 * 1024;
-
 const NO_STORE = { "cache-control": "no-store" };
 
 function badRequest(error: string, extra: Record<string, unknown> = {}, status = 400) {
@@ -30,11 +27,8 @@ export async function POST(request: Request) {
   if (!access.ok) return secretRefused(access.status);
   if (!publication) return secretRefused(401);
 
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) return badRequest("The body is too large.", {}, 413);
-  const body = await request.text();
-  if (Buffer.byteLength(body) > MAX_BODY_BYTES)
-    return badRequest("The body is too large.", {}, 413);
+  const body = await readAdminBody(request);
+  if (body === null) return badRequest("The body is too large.", {}, 413);
 
   const parsed = parseRefreshRequest(body);
   if (!parsed.ok) {

@@ -49,12 +49,16 @@ export const getSectionHeadlines = cache(
     observeFreshness(`${publication.key}|${slug}`, copies);
     if (headlines.status !== "ok") return headlines;
     // Shared between publications, merged entries hold what an editor withdrew from this one.
-    const articles = headlines.articles.filter(
-      (article) => !isWithdrawn(publication.key, article.link),
-    );
-    return articles.length === headlines.articles.length ? headlines : { status: "ok", articles };
+    const articles = withoutWithdrawn(publication, headlines.articles);
+    return articles === headlines.articles ? headlines : { status: "ok", articles };
   },
 );
+
+/** The articles the publication has not withdrawn (the same list when it withdrew none). */
+function withoutWithdrawn(publication: Publication, articles: FeedArticle[]): FeedArticle[] {
+  const kept = articles.filter((article) => !isWithdrawn(publication.key, article.link));
+  return kept.length === articles.length ? articles : kept;
+}
 
 /** When this process started (not when this module first loaded: the first render). */
 const STARTED = performance.timeOrigin;

@@ -6,6 +6,6 @@
  * (normalise.ts, text.ts). Nothing here stores or schedules anything.
  */
 export { type DocumentHints } from "./feed-hints";
-export { mergeArticles } from "./normalise";
+export { absoluteHttpUrl, mergeArticles } from "./normalise";
 export { parseFeedDocument } from "./parse-feed";
 export { failureOf, readFeedDocument, type FeedDocument } from "./read-document";

@@ -1,0 +1,248 @@
+import {
+  CARRIAGE_LOCK,
+  MIGRATION_LOCK,
+  MIGRATIONS_TABLE,
+  POSTGRES_MIGRATIONS,
+} from "./postgres-schema";
+import {
+  BETWEEN,
+  COUNT_IN,
+  NEAREST_AFTER,
+  NEAREST_BEFORE,
+  SPAN,
+  searchStatements,
+} from "./postgres-query";
+import { PostgresPool, type Query } from "./postgres-pool";
+import { recordBatches } from "./postgres-record";
+import type {
+  ArchiveEngine,
+  ArchivedHeadline,
+  CarriageRow,
+  EngineSearch,
+  EngineSearchPage,
+  RecordBatch,
+  RecordOutcome,
+  Withdrawal,
+} from "./types";
+
+/**
+ * The shared archive: PostgreSQL (15 or later) through a small pool of the `pg` client
+ * (postgres-pool.ts: its time limits, ArchiveUnavailableError), for a network of instances
+ * that all read and write one archive. The same contract as the embedded engine
+ * (sqlite-engine.ts); the differences are PostgreSQL's own: the 'english' configuration's
+ * stemmer and stop words (postgres-query.ts), ts_rank_cd for relevance, several instances
+ * writing at once (advisory locks, ON CONFLICT: postgres-record.ts).
+ */
+
+/** An hour: a carriage opened later covers the last hour's reads (sqlite-engine.ts). */
+const SIGHTING_MS = 60 * 60 * 1000;
+const WITHDRAWALS_CHANGED = "withdrawals-changed";
+/** Rows pruned per statement: each stays well inside the statement timeout. */
+const PRUNE_BATCH = 5000;
+
+const toHeadline = (row: Record<string, unknown>): ArchivedHeadline => ({
+  id: String(row.id),
+  feed: row.feed as string,
+  title: row.title as string,
+  description: row.description as string,
+  link: row.link as string,
+  imageUrl: row.image as string,
+  at: row.at as number,
+  section: row.section as string,
+});
+
+/** A bound of moments as PostgreSQL's bigint compares it (`at >= 1.5` is `at >= 2`). */
+const bound = (moment: number) => Math.ceil(moment);
+
+export class PostgresArchive implements ArchiveEngine {
+  readonly kind = "postgresql" as const;
+  private readonly pool: PostgresPool;
+  private readonly query: Query;
+
+  constructor(url: string) {
+    this.pool = new PostgresPool(url);
+    this.query = this.pool.query;
+  }
+
+  async migrate(): Promise<void> {
+    await this.pool.longTransaction(async (query) => {
+      // Held to the transaction's end: the other instances wait here, then find it done.
+      await query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      await query(MIGRATIONS_TABLE);
+      const [row] = await query<{ version: number | null }>(
+        "SELECT max(version) AS version FROM archive_migrations",
+      );
+      for (let next = row?.version ?? 0; next < POSTGRES_MIGRATIONS.length; next++) {
+        await query(POSTGRES_MIGRATIONS[next]!);
+        await query("INSERT INTO archive_migrations (version) VALUES ($1)", [next + 1]);
+      }
+    });
+  }
+
+  async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
+    return recordBatches(this.query, batches);
+  }
+
+  async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {
+    await this.pool.transaction(async (query) => {
+      // One instance at a time: two opening the same row at once would open it twice.
+      await query("SELECT pg_advisory_xact_lock($1)", [CARRIAGE_LOCK]);
+      const open = await query<CarriageRow & { id: number }>(
+        "SELECT id, publication, section, feed, rank FROM carriage WHERE until IS NULL",
+      );
+      const [any] = await query("SELECT 1 FROM carriage LIMIT 1");
+      const keyOf = (row: CarriageRow) =>
+        `${row.publication}\n${row.section}\n${row.feed}\n${row.rank}`;
+      const wanted = new Set(rows.map(keyOf));
+      const inForce = new Set(open.map(keyOf));
+      const closing = open.filter((row) => !wanted.has(keyOf(row))).map((row) => row.id);
+      if (closing.length > 0)
+        await query("UPDATE carriage SET until = $1 WHERE id = ANY($2::bigint[])", [
+          Math.round(at),
+          closing,
+        ]);
+      // The first carriage covers what was read before it; a later one, the last hour's reads.
+      const since = any ? Math.round(at) - SIGHTING_MS : 0;
+      const opening = rows.filter((row) => !inForce.has(keyOf(row)));
+      if (opening.length > 0)
+        await query(
+          `INSERT INTO carriage (publication, section, feed, rank, since)
+            SELECT publication, section, feed, rank, $5
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[])
+              AS r(publication, section, feed, rank)`,
+          [
+            opening.map((row) => row.publication),
+            opening.map((row) => row.section),
+            opening.map((row) => row.feed),
+            opening.map((row) => row.rank),
+            since,
+          ],
+        );
+    });
+  }
+
+  async search(request: EngineSearch): Promise<EngineSearchPage> {
+    const statements = searchStatements({
+      ...request,
+      from: request.from === null ? null : bound(request.from),
+      to: request.to === null ? null : bound(request.to),
+      now: Math.round(request.now),
+    });
+    if (!statements) return { hits: [], total: 0 };
+    const [hits, [count]] = await Promise.all([
+      this.query<Record<string, unknown>>(statements.page.text, statements.page.values),
+      this.query<{ total: number }>(statements.count.text, statements.count.values),
+    ]);
+    return { hits: hits.map(toHeadline), total: count?.total ?? 0 };
+  }
+
+  async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {
+    const rows = await this.query<Record<string, unknown>>(BETWEEN, [
+      pub,
+      bound(from),
+      bound(to),
+      limit,
+    ]);
+    return rows.map(toHeadline);
+  }
+
+  async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
+    if (ranges.length === 0) return [];
+    const rows = await this.query<{ n: number }>(COUNT_IN, [
+      pub,
+      ranges.map(([from]) => bound(from)),
+      ranges.map(([, to]) => bound(to)),
+    ]);
+    return rows.map((row) => row.n);
+  }
+
+  async nearest(
+    pub: string,
+    moment: number,
+    direction: "before" | "after",
+  ): Promise<number | null> {
+    const [row] = await this.query<{ at: number | null }>(
+      direction === "before" ? NEAREST_BEFORE : NEAREST_AFTER,
+      [pub, bound(moment)],
+    );
+    return row?.at ?? null;
+  }
+
+  async span(pub: string): Promise<{ first: number; last: number } | null> {
+    const [row] = await this.query<{ first: number | null; last: number | null }>(SPAN, [pub]);
+    return !row || row.first === null || row.last === null
+      ? null
+      : { first: row.first, last: row.last };
+  }
+
+  async wordsLike(word: string, limit: number): Promise<{ word: string; uses: number }[]> {
+    const first = Array.from(word)[0];
+    if (!first) return [];
+    return this.query(
+      `SELECT word, uses FROM words WHERE word >= $1 AND word < $2
+         AND length(word) BETWEEN $3 AND $4 ORDER BY uses DESC, word LIMIT $5`,
+      [first, `${first}\u{10FFFF}`, word.length - 2, word.length + 2, limit],
+    );
+  }
+
+  async withdraw({ publication, link, by, at }: Withdrawal): Promise<boolean> {
+    const [row] = await this.query<{ n: number }>(
+      `WITH added AS (
+         INSERT INTO withdrawals (publication, link, withdrawn_by, at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING at
+       ), changed AS (
+         INSERT INTO archive_state (name, value) SELECT $5, at FROM added
+         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value + 1, excluded.value)
+       )
+       SELECT count(*) AS n FROM added`,
+      [publication, link, by, Math.round(at), WITHDRAWALS_CHANGED],
+    );
+    return (row?.n ?? 0) > 0;
+  }
+
+  async restore(publication: string, link: string): Promise<boolean> {
+    const [row] = await this.query<{ n: number }>(
+      `WITH removed AS (
+         DELETE FROM withdrawals WHERE publication = $1 AND link = $2 RETURNING 1
+       ), changed AS (
+         INSERT INTO archive_state (name, value) SELECT $3, $4 FROM removed
+         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value + 1, excluded.value)
+       )
+       SELECT count(*) AS n FROM removed`,
+      [publication, link, WITHDRAWALS_CHANGED, Date.now()],
+    );
+    return (row?.n ?? 0) > 0;
+  }
+
+  async withdrawals(): Promise<{ list: Withdrawal[]; changedAt: number }> {
+    const [list, state] = await Promise.all([
+      this.query<Withdrawal>(
+        `SELECT publication, link, withdrawn_by AS "by", at FROM withdrawals
+          ORDER BY publication, link`,
+      ),
+      this.query<{ value: number }>("SELECT value FROM archive_state WHERE name = $1", [
+        WITHDRAWALS_CHANGED,
+      ]),
+    ]);
+    return { list, changedAt: state[0]?.value ?? 0 };
+  }
+
+  async prune(before: number): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const [row] = await this.query<{ n: number }>(
+        `WITH gone AS (
+           DELETE FROM items WHERE id IN (SELECT id FROM items WHERE at < $1 LIMIT $2)
+           RETURNING 1
+         ) SELECT count(*) AS n FROM gone`,
+        [bound(before), PRUNE_BATCH],
+      );
+      removed += row?.n ?? 0;
+      if ((row?.n ?? 0) < PRUNE_BATCH) return removed;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

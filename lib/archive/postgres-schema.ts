@@ -1,0 +1,74 @@
+/**
+ * The shared archive's schema, by version: archive_migrations holds each version applied.
+ * migrate() (postgres-engine.ts) takes a transaction-scoped advisory lock before it reads the
+ * version, so of several instances starting at once one migrates and the others, waiting on
+ * the lock, find the versions done; a migration that fails leaves nothing half made.
+ *
+ * The tables are the embedded engine's (sqlite-schema.ts), with PostgreSQL's own search:
+ * - items.search: a tsvector of the title (weight A), description (B) and body (C), made with
+ *   the 'english' configuration (Snowball's stemmer, its stop words) from text the engine has
+ *   folded itself (lib/archive/query.ts: PostgreSQL's 'english' keeps accents), under a GIN
+ *   index. It is written with the row, by the engine, never by a trigger, so what is indexed
+ *   and what is asked are folded by the same code.
+ * - words.word sorts by code point (COLLATE "C"), so "did you mean"'s prefix ranges read the
+ *   primary key whatever the database's locale.
+ * - items leaves a page 15% free: an item's hourly sighting (last_seen) is then written beside
+ *   the row (a HOT update), never into the five indexes again.
+ * - carriage has an identity, to close a row by it.
+ */
+
+/** pg_advisory_xact_lock's key for migrations: any constant of our own. */
+export const MIGRATION_LOCK = 7_466_270_001;
+/** pg_advisory_xact_lock's key for syncCarriage: one instance rewrites carriage at a time. */
+export const CARRIAGE_LOCK = 7_466_270_002;
+
+export const MIGRATIONS_TABLE = `
+  CREATE TABLE IF NOT EXISTS archive_migrations (
+    version integer PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`;
+
+export const POSTGRES_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE items (
+    id bigint PRIMARY KEY,
+    feed text NOT NULL,
+    key text NOT NULL,
+    title text NOT NULL,
+    description text NOT NULL,
+    body text NOT NULL,
+    link text NOT NULL,
+    image text NOT NULL,
+    published_at bigint,
+    first_seen bigint NOT NULL,
+    last_seen bigint NOT NULL,
+    at bigint NOT NULL,
+    search tsvector NOT NULL,
+    UNIQUE (feed, key)
+  ) WITH (fillfactor = 85);
+  CREATE INDEX items_search ON items USING gin (search);
+  CREATE INDEX items_feed_at ON items (feed, at);
+  CREATE INDEX items_at ON items (at);
+  CREATE INDEX items_link ON items (link);
+  CREATE TABLE carriage (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    publication text NOT NULL,
+    section text NOT NULL,
+    feed text NOT NULL,
+    rank integer NOT NULL,
+    since bigint NOT NULL,
+    until bigint
+  );
+  CREATE INDEX carriage_publication ON carriage (publication, feed);
+  CREATE TABLE withdrawals (
+    publication text NOT NULL,
+    link text NOT NULL,
+    withdrawn_by text NOT NULL,
+    at bigint NOT NULL,
+    PRIMARY KEY (publication, link)
+  );
+  CREATE INDEX withdrawals_link ON withdrawals (link);
+  CREATE TABLE archive_state (name text PRIMARY KEY, value bigint NOT NULL);
+  CREATE TABLE words (word text COLLATE "C" PRIMARY KEY, uses bigint NOT NULL);
+  `,
+];

@@ -1,0 +1,153 @@
+/**
+ * The crawl of scripts/bench-archive.mjs: a crawler walking archive days of every publication
+ * through the whole stack (the cache tier, deploy/nginx/riverbend.conf; one production
+ * instance; Redis), over the archive the bench filled. Every page is a different address: the
+ * caches only fill. Sampled every few seconds: the instance's page cache on disk (bounded by
+ * PAGE_CACHE_MAX_MB), Redis's memory (every entry expires; `maxmemory` with volatile-lru
+ * bounds the rest), and the tier's disk (proxy_cache_path max_size).
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import standIn from "../../e2e/env.cjs";
+import instances from "../../e2e/redis/instances.cjs";
+import { chownTree, localConfig, mainConfig } from "../start-cached.mjs";
+import { startStandIn, stop } from "./processes.mjs";
+import { locate } from "../system-programs.mjs";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const { appEnv } = standIn;
+const { freePort, startInstance, startRedis } = instances;
+const DAY = 86_400_000;
+const pad = (n) => String(n).padStart(2, "0");
+
+/** The bounds the crawl runs under: small, so that a crawl of 100,000 pages meets them. */
+export const CRAWL_BOUNDS = { pageCacheMb: 256, redisMb: 256, tierMb: 512 };
+
+function publicationsFile(dir, count, port) {
+  const publications = Array.from({ length: count }, (_, n) => ({
+    url: `http://p${n}.example:${port}`,
+    name: `The Gazette of Town ${n}`,
+    town: `Town ${n}`,
+  }));
+  const file = path.join(dir, "publications.json");
+  writeFileSync(file, JSON.stringify({ publications }));
+  return file;
+}
+
+async function startTier(dir, port, nextPort) {
+  mkdirSync(path.join(dir, "cache"));
+  const source = readFileSync(path.join(ROOT, "deploy/nginx/riverbend.conf"), "utf8").replace(
+    "max_size=2g",
+    `max_size=${CRAWL_BOUNDS.tierMb}m`,
+  );
+  writeFileSync(path.join(dir, "riverbend.conf"), localConfig(source, { port, nextPort, dir }));
+  writeFileSync(path.join(dir, "nginx.conf"), mainConfig(dir));
+  if (process.getuid?.() === 0) chownTree(dir, 65534, 65534);
+  const nginx = spawn(locate("nginx"), ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    stdio: "ignore",
+  });
+  await instances.waitFor(
+    () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok),
+    "the tier",
+  );
+  return nginx;
+}
+
+function megabytes(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("exit", () => resolve(out));
+  });
+}
+
+const du = async (dir) => Number((await megabytes("du", ["-sm", dir])).split("\t")[0] || 0);
+
+async function redisMb(redis) {
+  const info = await megabytes("redis-cli", ["-p", String(redis.port), "info", "memory"]);
+  const used = /used_memory:(\d+)/.exec(info);
+  return used ? Number(used[1]) / 1024 ** 2 : 0;
+}
+
+function get(agent, port, host, pathname) {
+  return new Promise((resolve) => {
+    const request = http.get(
+      {
+        agent,
+        port,
+        host: "127.0.0.1",
+        path: pathname,
+        headers: { host, "accept-encoding": "gzip" },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode));
+      },
+    );
+    request.on("error", () => resolve(0));
+  });
+}
+
+/** Crawls `pages` archive days of `publications` papers over the year before `now`. */
+export async function crawl({ file, publications, pages, now }) {
+  const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-crawl-"));
+  const [tierPort, appPort] = [await freePort(), await freePort()];
+  const standInChild = await startStandIn();
+  const redis = await startRedis({
+    args: ["--maxmemory", `${CRAWL_BOUNDS.redisMb}mb`, "--maxmemory-policy", "volatile-lru"],
+  });
+  const app = await startInstance({
+    port: appPort,
+    env: {
+      ...appEnv({ siteUrl: `http://p0.example:${tierPort}` }),
+      PUBLICATIONS_FILE: publicationsFile(dir, publications, tierPort),
+      ARCHIVE_FILE: file,
+      REDIS_URL: redis.url,
+      PAGE_CACHE_MAX_MB: String(CRAWL_BOUNDS.pageCacheMb),
+    },
+  });
+  const tierDir = path.join(dir, "tier");
+  mkdirSync(tierDir);
+  const nginx = await startTier(tierDir, tierPort, appPort);
+  const peak = { disk: 0, redis: 0, tier: 0 };
+  const sample = async () => {
+    peak.disk = Math.max(peak.disk, await du(path.join(app.dir, ".next", "cache", "pages")));
+    peak.redis = Math.max(peak.redis, await redisMb(redis));
+    peak.tier = Math.max(peak.tier, await du(path.join(tierDir, "cache")));
+  };
+  const sampler = setInterval(() => void sample(), 5000);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const statuses = new Map();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < pages) {
+        const n = next++;
+        const day = new Date(now - (1 + ((n * 7) % 364)) * DAY);
+        const host = `p${(n * 131) % publications}.example:${tierPort}`;
+        const status = await get(
+          agent,
+          tierPort,
+          host,
+          `/archive/${day.getUTCFullYear()}/${pad(day.getUTCMonth() + 1)}/${pad(day.getUTCDate())}`,
+        );
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (n % 5000 === 0) process.stdout.write(`  crawled ${n.toLocaleString("en-US")} pages\r`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  await sample();
+  await stop(nginx);
+  await app.cleanup();
+  await redis.cleanup();
+  await stop(standInChild);
+  rmSync(dir, { recursive: true, force: true });
+  return { seconds, rate: pages / seconds, statuses: Object.fromEntries(statuses), peak };
+}

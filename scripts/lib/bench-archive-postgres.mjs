@@ -1,0 +1,78 @@
+/**
+ * The PostgreSQL half of scripts/bench-archive.mjs: Debian's server on a port and folder of its
+ * own (e2e/postgres/server.cjs), the shared engine filled like the embedded one, and its
+ * reference: the same words asked of PostgreSQL directly (websearch_to_tsquery over the
+ * items' tsvector, no publication, withdrawal or section to honour), the same days as a range
+ * of the (feed, at) index.
+ */
+import pg from "pg";
+import postgresServer from "../../e2e/postgres/server.cjs";
+
+const ZONE = "America/Chicago";
+
+export async function postgres({
+  carriage,
+  fill,
+  ingestAlone,
+  ingestKnown,
+  measure,
+  report,
+  jiti,
+  folderBytes,
+}) {
+  const { PostgresArchive } = await jiti.import("../../lib/archive/postgres-engine.ts");
+  const { dayRange, daysInMonth } = await jiti.import("../../lib/archive/days.ts");
+  const server = await postgresServer.startPostgres();
+  try {
+    const before = process.memoryUsage().rss;
+    const engine = new PostgresArchive(server.url);
+    console.log(`\nPostgreSQL: filling ${server.dir}…`);
+    const filled = await fill(engine, carriage);
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    await client.query("ANALYZE");
+    report(
+      filled,
+      await ingestAlone(engine, filled.samples),
+      await ingestKnown(engine, filled.samples),
+    );
+    const feedsOf = new Map();
+    for (const row of carriage) {
+      if (!feedsOf.has(row.publication)) feedsOf.set(row.publication, []);
+      feedsOf.get(row.publication).push(row.feed);
+    }
+    const reference = {
+      words: (text, order, from, to) =>
+        client.query(
+          `SELECT id FROM items WHERE search @@ websearch_to_tsquery('english', $1)
+            ${from ? "AND at >= $2 AND at < $3" : ""}
+            ORDER BY ${order === "newest" ? "id DESC" : "ts_rank_cd(search, websearch_to_tsquery('english', $1)) DESC"}
+            LIMIT 20`,
+          from ? [text, Math.round(from), Math.round(to)] : [text],
+        ),
+      day: (pub, from, to) =>
+        client.query(
+          "SELECT * FROM items WHERE feed = ANY($1) AND at >= $2 AND at < $3 ORDER BY at LIMIT 2000",
+          [feedsOf.get(pub), Math.round(from), Math.round(to)],
+        ),
+      month: async (pub, { year, month }) => {
+        for (let day = 1; day <= daysInMonth(year, month); day++) {
+          const [from, to] = dayRange({ year, month, day }, ZONE);
+          await client.query(
+            "SELECT count(*) FROM items WHERE feed = ANY($1) AND at >= $2 AND at < $3",
+            [feedsOf.get(pub), Math.round(from), Math.round(to)],
+          );
+        }
+      },
+    };
+    await measure("PostgreSQL", engine, reference, filled.words, filled.samples);
+    const { rows } = await client.query("SELECT pg_database_size('archive') AS bytes");
+    console.log(
+      `  disk: ${(Number(rows[0].bytes) / 1024 ** 2).toFixed(0)} MB (the database; ${(folderBytes(server.dir) / 1024 ** 2).toFixed(0)} MB with its WAL); this process grew by ${((process.memoryUsage().rss - before) / 1024 ** 2).toFixed(0)} MB`,
+    );
+    await client.end();
+    await engine.close();
+  } finally {
+    await server.cleanup();
+  }
+}
