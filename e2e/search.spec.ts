@@ -117,7 +117,7 @@ test.describe("search", () => {
     expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
 
     const pages = page.getByRole("navigation", { name: "Result pages" });
-    await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute(
+    await expect(pages.getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute(
       "aria-current",
       "page",
     );
@@ -264,7 +264,7 @@ test.describe("search without JavaScript", () => {
     await page.goto("/search?q=the");
     await page
       .getByRole("navigation", { name: "Result pages" })
-      .getByRole("link", { name: "Page 2" })
+      .getByRole("link", { name: "Page 2", exact: true })
       .click();
     await expect(page).toHaveURL(/\/search\?q=the&page=2$/);
     await expect(page.locator("main ol[start]")).toHaveAttribute("start", "21");
