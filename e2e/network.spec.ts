@@ -257,6 +257,30 @@ test("JSON-LD: each publication is its own organization, the network its parent"
   }
 });
 
+test("each publication's search and archive hold its own feeds' headlines, none of another's", async () => {
+  // "Ferry" is in Lakeside's own local feed only, "County Road 9" in Hill Country's.
+  const text = async (key: Key, path: string) =>
+    (await get(key, path)).body.replace(/<[^>]*>/g, "").replace(/&#x27;/g, "'");
+  const OWN: Partial<Record<Key, string>> = {
+    lakeside: "Lakeside Ferry Adds an Early Crossing",
+    hillcountry: "County Road 9 Reopens",
+  };
+  for (const [owner, title] of Object.entries(OWN) as [Key, string][]) {
+    const word = owner === "lakeside" ? "ferry" : "bridge";
+    await expect.poll(() => text(owner, `/search?q=${word}`), { timeout: 30_000 }).toContain(title);
+    const day = /href="(\/archive\/\d{4}\/\d{2}\/\d{2})"/.exec((await get(owner, "/archive")).body);
+    expect(day, `${owner} /archive`).not.toBeNull();
+    for (const other of KEYS.filter((key) => key !== owner)) {
+      expect(await text(other, `/search?q=${word}`), `${other} search`).not.toContain(title);
+      const days = [
+        ...(await get(other, "/archive")).body.matchAll(/href="(\/archive\/\d{4}\/\d{2}\/\d{2})"/g),
+      ];
+      for (const [, path] of days)
+        expect(await text(other, path!), `${other} ${path}`).not.toContain(title);
+    }
+  }
+});
+
 test("each publication shows its own local headlines and its own blog", async () => {
   const local = Object.fromEntries(
     await Promise.all(KEYS.map(async (key) => [key, titlesIn((await get(key, "/local")).body)])),
@@ -300,9 +324,19 @@ test("a feed every publication shows is read once for all of them", async () => 
 test("sitemap, robots, RSS, llms.txt and share images are on each publication's own origin", async () => {
   for (const key of KEYS) {
     const others = KEYS.filter((other) => other !== key).map((other) => HOSTS[other]);
+    // An index of parts (the site's pages, a part per month of the archive), each on its origin.
+    const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
     const sitemap = await get(key, "/sitemap.xml");
     expect(sitemap.status).toBe(200);
-    const locs = [...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    const sitemaps = [sitemap];
+    const locs: string[] = [];
+    for (const part of locsOf(sitemap.body)) {
+      expect(part.startsWith(`${origin[key]}/sitemaps/`), part).toBe(true);
+      const answer = await get(key, new URL(part).pathname);
+      expect(answer.status, part).toBe(200);
+      sitemaps.push(answer);
+      locs.push(...locsOf(answer.body));
+    }
     expect(locs.length).toBeGreaterThan(20);
     expect(locs.every((loc) => loc.startsWith(`${origin[key]}/`))).toBe(true);
 
@@ -317,7 +351,7 @@ test("sitemap, robots, RSS, llms.txt and share images are on each publication's 
     const llms = await get(key, "/llms.txt");
     expect(llms.body.startsWith(`# ${NAMES[key]}`)).toBe(true);
 
-    for (const document of [sitemap, robots, rss, llms]) {
+    for (const document of [...sitemaps, robots, rss, llms]) {
       for (const other of others) expect(document.body.includes(other)).toBe(false);
     }
 

@@ -1,7 +1,6 @@
 import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { appEnv, REVALIDATE_SECRET, STAND_IN_URL } from "./env.cjs";
 import { BLOG_KEY } from "./stand-in/blog-catalogue.cjs";
 import { standIn } from "./stand-in/control";
@@ -61,9 +60,6 @@ test.beforeAll(async ({}, info) => {
     NEWS_FEEDS_FILE: feedsFile,
     REDIS_URL: redis.url,
     FEED_POLL_MIN_SECONDS: "1",
-    // One archive for both, as instances on one host share it (PostgreSQL across hosts); in
-    // Redis's temporary folder, so it goes with it.
-    ARCHIVE_FILE: path.join(redis.dir, "archive.sqlite"),
   };
   [a, b] = await Promise.all([
     startInstance({ port: await freePort(), env }),

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { appEnv } from "./env.cjs";
 import { expect, test, type Page } from "./fixtures";
-import { archiveFilled } from "./helpers";
-import { freePort, startInstance, waitFor, type Instance } from "./redis/instances.cjs";
+import { archiveFilled, startTier } from "./helpers";
+import { freePort, startInstance, type Instance } from "./redis/instances.cjs";
 import { blogPosts } from "./stand-in/blog-catalogue.cjs";
 
 /**
@@ -118,7 +117,7 @@ test.describe("search", () => {
     expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
 
     const pages = page.getByRole("navigation", { name: "Result pages" });
-    await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute(
+    await expect(pages.getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute(
       "aria-current",
       "page",
     );
@@ -265,7 +264,7 @@ test.describe("search without JavaScript", () => {
     await page.goto("/search?q=the");
     await page
       .getByRole("navigation", { name: "Result pages" })
-      .getByRole("link", { name: "Page 2" })
+      .getByRole("link", { name: "Page 2", exact: true })
       .click();
     await expect(page).toHaveURL(/\/search\?q=the&page=2$/);
     await expect(page.locator("main ol[start]")).toHaveAttribute("start", "21");
@@ -277,7 +276,7 @@ test.describe("search with the archive away", () => {
   test.describe.configure({ timeout: 90_000 });
 
   let app: Instance | undefined;
-  let tier: ChildProcess | undefined;
+  let tier: { stop(): void } | undefined;
   let tierUrl = "";
   test.beforeAll(async () => {
     test.setTimeout(90_000);
@@ -293,18 +292,10 @@ test.describe("search with the archive away", () => {
     // The cache tier in front of it, as `npm run start:cached` runs it.
     const tierPort = await freePort();
     tierUrl = `http://127.0.0.1:${tierPort}`;
-    tier = spawn(process.execPath, ["scripts/start-cached.mjs", "--no-app"], {
-      env: { ...process.env, PORT: String(tierPort), NEXT_PORT: String(port) },
-      stdio: "ignore",
-    });
-    await waitFor(async () => (await fetch(`${tierUrl}/terms`)).ok, "the tier", 30_000);
+    tier = await startTier(tierPort, port);
   });
   test.afterAll(async () => {
-    if (tier && tier.exitCode === null) {
-      const exited = new Promise((resolve) => tier!.once("exit", resolve));
-      tier.kill("SIGTERM");
-      await exited;
-    }
+    tier?.stop();
     await app?.cleanup();
   });
 

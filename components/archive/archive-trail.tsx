@@ -38,7 +38,7 @@ export function ArchiveSteps({
     <nav aria-label={label} className={styles.steps}>
       {previous ? (
         <SiteLink href={previous.href} rel="prev" className={styles.step}>
-          <span aria-hidden="true">← </span>
+          <span aria-hidden="true">←</span>
           {previous.text}
         </SiteLink>
       ) : (
@@ -47,7 +47,7 @@ export function ArchiveSteps({
       {next ? (
         <SiteLink href={next.href} rel="next" className={`${styles.step} ${styles.stepNext}`}>
           {next.text}
-          <span aria-hidden="true"> →</span>
+          <span aria-hidden="true">→</span>
         </SiteLink>
       ) : null}
     </nav>
