@@ -191,13 +191,13 @@ test("PostgreSQL away for a minute while feeds change: pages 200, search 503, no
     ] as const) {
       const answer = await get(instance, "riverbend", path);
       expect(answer.status, `${path} while PostgreSQL is away`).toBe(200);
-      if (path !== "/archive") expect(answer.ms, `${path} took ${answer.ms} ms`).toBeLessThan(2000);
+      if (path !== "/archive") expect(answer.ms, `${path} took ${answer.ms} ms`).toBeLessThan(5000);
     }
     const unavailable = await search(a, "riverbend", "harbor commission");
     expect(unavailable.status).toBe(503);
     expect(unavailable.body).toContain("Search is unavailable right now. Please try again later.");
     expect(unavailable.headers["cache-control"]).toContain("no-store");
-    expect(unavailable.ms).toBeLessThan(2000);
+    expect(unavailable.ms).toBeLessThan(5000);
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
   expect(published).toHaveLength(3);
