@@ -110,8 +110,8 @@ export async function crawl({ file, publications, pages, now }) {
       PAGE_CACHE_MAX_MB: String(CRAWL_BOUNDS.pageCacheMb),
     },
   });
-  const tierDir = path.join(dir, "tier");
-  mkdirSync(tierDir);
+  // A folder of its own, not under `dir` (0700): as root, nginx's workers run as nobody.
+  const tierDir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-tier-"));
   const nginx = await startTier(tierDir, tierPort, appPort);
   const peak = { disk: 0, redis: 0, tier: 0 };
   const sample = async () => {
@@ -149,5 +149,6 @@ export async function crawl({ file, publications, pages, now }) {
   await redis.cleanup();
   await stop(standInChild);
   rmSync(dir, { recursive: true, force: true });
+  rmSync(tierDir, { recursive: true, force: true });
   return { seconds, rate: pages / seconds, statuses: Object.fromEntries(statuses), peak };
 }
