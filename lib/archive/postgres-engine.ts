@@ -80,7 +80,9 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
-    return recordBatches(this.query, batches);
+    // A flush of thousands of items may take longer than a reader's query may: its own
+    // connection and time, in one transaction (a flush is written whole or not at all).
+    return this.pool.longTransaction((query) => recordBatches(query, batches));
   }
 
   async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {

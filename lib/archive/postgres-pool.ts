@@ -111,7 +111,7 @@ export class PostgresPool {
 
   /**
    * `work` in one transaction on a connection of its own, with a minute's time: a migration,
-   * which may wait on another instance migrating.
+   * which may wait on another instance migrating, or a recorder's flush of thousands of items.
    */
   async longTransaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
     const client = new pg.Client({
