@@ -45,3 +45,29 @@ export function nextId(id: number): number {
 export function firstIdAt(moment: number): number {
   return Math.floor(moment / 1000) * LOW_BITS;
 }
+
+/**
+ * An hour: a known item's last sighting is renewed at most this often, and a carriage opened
+ * after the first covers the last hour's reads (both engines).
+ */
+export const SIGHTING_MS = 60 * 60 * 1000;
+
+/** The row a record() finds for an item, as both engines keep it. */
+export interface RecordedRow {
+  title: string;
+  description: string;
+  body: string;
+  link: string;
+  image: string;
+}
+
+/** Whether the feed edited the item: its text, link or photo differ from the recorded row. */
+export function isEdited(row: RecordedRow, item: ArchiveItemInput & { body: string }): boolean {
+  return (
+    row.title !== item.title ||
+    row.description !== item.description ||
+    row.body !== item.body ||
+    row.link !== item.link ||
+    row.image !== item.imageUrl
+  );
+}

@@ -12,6 +12,7 @@ import {
   SPAN,
   searchStatements,
 } from "./postgres-query";
+import { SIGHTING_MS } from "./item-id";
 import { PostgresPool, type Query } from "./postgres-pool";
 import { recordBatches } from "./postgres-record";
 import type {
@@ -34,8 +35,6 @@ import type {
  * writing at once (advisory locks, ON CONFLICT: postgres-record.ts).
  */
 
-/** An hour: a carriage opened later covers the last hour's reads (sqlite-engine.ts). */
-const SIGHTING_MS = 60 * 60 * 1000;
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
 /** Rows pruned per statement: each stays well inside the statement timeout. */
 const PRUNE_BATCH = 5000;

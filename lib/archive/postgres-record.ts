@@ -1,4 +1,4 @@
-import { itemId, momentOf, nextId } from "./item-id";
+import { isEdited, itemId, momentOf, nextId, SIGHTING_MS } from "./item-id";
 import { indexText, searchVector } from "./postgres-query";
 import { wordsOf } from "./query";
 import type { Query } from "./postgres-pool";
@@ -16,8 +16,6 @@ import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "./types";
  * ids, words sorted) so two instances never wait on each other in a circle.
  */
 
-/** An hour: a known item's last sighting is renewed at most this often (carriage bounds). */
-const SIGHTING_MS = 60 * 60 * 1000;
 /** More rounds than id collisions can take (one each, nearly always none). */
 const MAX_ROUNDS = 16;
 
@@ -50,13 +48,6 @@ function cleaned(item: ArchiveItemInput, body: string): Stored {
     imageUrl: clean(item.imageUrl),
   };
 }
-
-const edited = (known: KnownRow, item: Stored) =>
-  known.title !== item.title ||
-  known.description !== item.description ||
-  known.body !== item.body ||
-  known.link !== item.link ||
-  known.image !== item.imageUrl;
 
 /** An item of one read: its feed and when it was seen with it. */
 interface Read {
@@ -95,7 +86,7 @@ export async function recordBatches(
     const row = knownById.get(id);
     const item = cleaned(input, row?.body ?? "");
     if (!row) fresh.push({ feed, seenAt, item });
-    else if (edited(row, item)) {
+    else if (isEdited(row, item)) {
       changes.push({ id: row.id, item, seenAt });
       outcome.updated++;
     } else {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { itemId, momentOf, nextId } from "./item-id";
+import { isEdited, itemId, momentOf, nextId, SIGHTING_MS } from "./item-id";
 import { wordsOf } from "./query";
 import { SqliteReads } from "./sqlite-reads";
 import { SQLITE_MIGRATIONS } from "./sqlite-schema";
@@ -22,8 +22,6 @@ import type {
  * (an index or FTS5 read, a batch of one feed's items) and runs on the event loop.
  */
 
-/** An hour: a known item's last sighting is renewed at most this often (carriage bounds). */
-const SIGHTING_MS = 60 * 60 * 1000;
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
 
 export class SqliteArchive implements ArchiveEngine {
@@ -110,13 +108,7 @@ export class SqliteArchive implements ArchiveEngine {
       return "inserted";
     }
     const body = item.body ?? known.body;
-    const edited =
-      known.title !== item.title ||
-      known.description !== item.description ||
-      known.body !== body ||
-      known.link !== item.link ||
-      known.image !== item.imageUrl;
-    if (edited) {
+    if (isEdited(known, { ...item, body })) {
       this.sql(
         "UPDATE items SET title = ?, description = ?, body = ?, link = ?, image = ?, last_seen = ? WHERE id = ?",
       ).run(item.title, item.description, body, item.link, item.imageUrl, seenAt, known.id);
