@@ -4,11 +4,11 @@
  */
 import { revalidatePath } from "next/cache";
 import { notFound } from "next/navigation";
+import { editorAccess } from "./editor-secret";
 import type { Publication } from "./publication";
 import { publicationByKey } from "./registry";
 
 export { brandOf, footerOf, type Brand, type FooterProps } from "./brand";
-export { editorAccess } from "./editor-secret";
 export { embedAddress } from "./embeds";
 export { fillPublication, localize } from "./fill";
 export { DEFAULT_PUBLICATION, type NavLink } from "./network";
@@ -36,6 +36,24 @@ export async function publicationFromParams(
 export function publicationOfRequest(request: Request): Publication | undefined {
   const key = request.headers.get("publication");
   return key ? publicationByKey(key) : undefined;
+}
+
+/**
+ * The opening of an editors' endpoint (POST /api/revalidate, /api/headlines/withdraw): the
+ * publication the host names and who acts on it (editor-secret.ts), or the status to refuse
+ * with: 401 for no secret or a wrong one (or a host that is no publication), 403 for another
+ * publication's.
+ */
+export function editorRequest(
+  request: Request,
+):
+  | { ok: true; publication: Publication; scope: "network" | "publication" }
+  | { ok: false; status: 401 | 403 } {
+  const publication = publicationOfRequest(request);
+  const access = editorAccess(request, publication);
+  if (!access.ok) return access;
+  if (!publication) return { ok: false, status: 401 };
+  return { ok: true, publication, scope: access.scope };
 }
 
 /** The props of every page and route below app/[publication]. */

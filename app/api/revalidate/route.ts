@@ -2,7 +2,7 @@ import { refreshBlog } from "@/lib/blog";
 import { parseRefreshRequest, readAdminBody, refreshSections } from "@/lib/news";
 import { logRefresh, metrics, secretRefused } from "@/lib/ops";
 import { pathsShowingSection } from "@/lib/pages";
-import { editorAccess, publicationOfRequest } from "@/lib/publication";
+import { editorRequest } from "@/lib/publication";
 
 /**
  * POST /api/revalidate: on-demand refresh of the publication the host names, for its editors
@@ -22,10 +22,9 @@ function badRequest(error: string, extra: Record<string, unknown> = {}, status =
 
 export async function POST(request: Request) {
   // The publication the host names (server.mjs); its editors' secret or the network's opens it.
-  const publication = publicationOfRequest(request);
-  const access = editorAccess(request, publication);
-  if (!access.ok) return secretRefused(access.status);
-  if (!publication) return secretRefused(401);
+  const opened = editorRequest(request);
+  if (!opened.ok) return secretRefused(opened.status);
+  const { publication, scope } = opened;
 
   const body = await readAdminBody(request);
   if (body === null) return badRequest("The body is too large.", {}, 413);
@@ -46,7 +45,7 @@ export async function POST(request: Request) {
     metrics().refreshes.inc({ kind: "headlines" });
     logRefresh(`headlines of ${parsed.sections.join(", ")} for ${publication.key}`, {
       publication: publication.key,
-      by: access.scope,
+      by: scope,
       sections: parsed.sections,
       failedFeeds: sections.flatMap((section) => section.failures.map((failure) => failure.url)),
     });
@@ -54,7 +53,7 @@ export async function POST(request: Request) {
   const blog = parsed.blog ? refreshBlog(publication) : null;
   if (blog) {
     metrics().refreshes.inc({ kind: "blog" });
-    logRefresh(`blog of ${publication.key}`, { publication: publication.key, by: access.scope });
+    logRefresh(`blog of ${publication.key}`, { publication: publication.key, by: scope });
   }
 
   return Response.json(

@@ -2,7 +2,7 @@ import { ArchiveUnavailableError } from "@/lib/archive";
 import { ERROR_RETRY_SECONDS } from "@/lib/cache";
 import { parseWithdrawRequest, readAdminBody, withdrawHeadline } from "@/lib/news";
 import { secretRefused } from "@/lib/ops";
-import { editorAccess, publicationOfRequest } from "@/lib/publication";
+import { editorRequest } from "@/lib/publication";
 
 /**
  * POST /api/headlines/withdraw: an editor pulls a headline a feed should never have carried, or
@@ -27,10 +27,9 @@ function failure(error: string, status: number) {
 }
 
 export async function POST(request: Request) {
-  const publication = publicationOfRequest(request);
-  const access = editorAccess(request, publication);
-  if (!access.ok) return secretRefused(access.status);
-  if (!publication) return secretRefused(401);
+  const opened = editorRequest(request);
+  if (!opened.ok) return secretRefused(opened.status);
+  const { publication, scope } = opened;
 
   const body = await readAdminBody(request);
   if (body === null) return failure("The body is too large.", 413);
@@ -40,7 +39,7 @@ export async function POST(request: Request) {
   try {
     const { target, changed } = await withdrawHeadline(
       publication,
-      access.scope,
+      scope,
       parsed.link,
       parsed.restore,
     );
