@@ -2,7 +2,8 @@ import pg from "pg";
 import { startPostgres, type PostgresServer } from "../e2e/postgres/server.cjs";
 import { PostgresArchive } from "../lib/archive/postgres-engine";
 import { SqliteArchive } from "../lib/archive/sqlite-engine";
-import type { ArchiveEngine } from "../lib/archive/types";
+import { parseQuery } from "../lib/archive/query";
+import type { ArchiveEngine, EngineSearch } from "../lib/archive/types";
 
 /** The engines the archive's contract runs against, each able to make an empty archive. */
 export interface EngineUnderTest {
@@ -69,4 +70,28 @@ export function archiveEnginesUnderTest(): EngineUnderTest[] {
       fresh: async () => new PostgresArchive(await postgres.freshDatabase()),
     },
   ];
+}
+
+/**
+ * A search of `text` in `publication`'s archive as the search page asks it (newest first, 20 a
+ * page, counted to 1,000), with `over` for the rest: the one request the archive's tests build.
+ */
+export function searchRequest(
+  text: string,
+  now: number,
+  over: Partial<EngineSearch> = {},
+): EngineSearch {
+  return {
+    publication: "riverbend",
+    query: parseQuery(text).engine,
+    section: null,
+    from: null,
+    to: null,
+    order: "newest",
+    offset: 0,
+    limit: 20,
+    countLimit: 1000,
+    now,
+    ...over,
+  };
 }

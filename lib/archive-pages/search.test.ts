@@ -49,10 +49,13 @@ describe("searchHref", () => {
 });
 
 describe("resultCountText", () => {
-  it("says about how many, and more than 1,000 past the count's limit", () => {
-    expect(resultCountText({ total: 1, more: false })).toBe("1 result");
-    expect(resultCountText({ total: 23, more: false })).toBe("About 23 results");
-    expect(resultCountText({ total: 1000, more: false })).toBe("About 1,000 results");
-    expect(resultCountText({ total: 1000, more: true })).toBe("More than 1,000 results");
+  it("says how many, exactly below the count's limit, about how many when estimated, and more than 1,000 past it", () => {
+    const text = (total: number, more = false, estimated = false) =>
+      resultCountText({ total, more, estimated });
+    expect(text(1)).toBe("1 result");
+    expect(text(23)).toBe("23 results");
+    expect(text(1000)).toBe("1,000 results");
+    expect(text(310, false, true)).toBe("About 310 results");
+    expect(text(1000, true)).toBe("More than 1,000 results");
   });
 });

@@ -53,9 +53,18 @@ export function searchHref(request: Search, change: Partial<Search> = {}): strin
 
 const count = new Intl.NumberFormat("en-US");
 
-/** "About 23 results", "1 result", "More than 1,000 results": counting stops at 1,000. */
-export function resultCountText({ total, more }: Pick<SearchOutcome, "total" | "more">): string {
+/**
+ * "1 result", "23 results": exact below 1,000, where counting stops; "About 310 results" where
+ * counting them all would cost (the embedded engine stops counting at 30 ms: lib/archive/budgeted-count.ts);
+ * past 1,000, "More than 1,000 results".
+ */
+export function resultCountText({
+  total,
+  more,
+  estimated,
+}: Pick<SearchOutcome, "total" | "more" | "estimated">): string {
   if (more) return `More than ${count.format(total)} results`;
+  if (estimated) return `About ${count.format(total)} results`;
   if (total === 1) return "1 result";
-  return `About ${count.format(total)} results`;
+  return `${count.format(total)} results`;
 }

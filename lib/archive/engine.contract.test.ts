@@ -1,5 +1,4 @@
-import { parseQuery } from "./query";
-import { archiveEnginesUnderTest } from "../../test-support/archive-engines";
+import { archiveEnginesUnderTest, searchRequest } from "../../test-support/archive-engines";
 import type { ArchiveEngine, ArchiveItemInput, EngineSearch } from "./types";
 
 /**
@@ -29,19 +28,7 @@ function item(
 }
 
 function ask(engine: ArchiveEngine, text: string, over: Partial<EngineSearch> = {}) {
-  return engine.search({
-    publication: "riverbend",
-    query: parseQuery(text).engine,
-    section: null,
-    from: null,
-    to: null,
-    order: "newest",
-    offset: 0,
-    limit: 20,
-    countLimit: 1000,
-    now: NOW,
-    ...over,
-  });
+  return engine.search(searchRequest(text, NOW, over));
 }
 
 const titles = async (pending: ReturnType<typeof ask>) =>
@@ -188,6 +175,21 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
     ]);
   });
 
+  it("looks for a reader's words in the text alone, never in what the engine keeps beside it", async () => {
+    await engine.record([
+      {
+        feed: "https://a.example/local.xml",
+        items: [item("1", "Council votes"), item("2", "The F1 race comes to town")],
+        seenAt: NOW,
+      },
+    ]);
+    // The embedded engine indexes each item's feed as a token ("f1", "f2"): a reader's "f1"
+    // finds the item that says it, not every item of the first feed.
+    expect(await titles(ask(engine, "f1"))).toEqual(["The F1 race comes to town"]);
+    expect(await titles(ask(engine, "f2"))).toEqual([]);
+    expect(await titles(ask(engine, "council -f1"))).toEqual(["Council votes"]);
+  });
+
   it("keeps each publication to the feeds it carried, and a shared feed's item stored once", async () => {
     const world = "https://a.example/world.xml";
     expect(
@@ -315,6 +317,11 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
       "Wrong story",
     ]);
     expect(await engine.between("riverbend", 0, NOW * 2, 10)).toEqual([]);
+    // A day's count leaves it out too, withdrawn here and (below) from every publication.
+    await engine.record([{ feed: world, items: [item("w2", "Right story")], seenAt: NOW }]);
+    const day = [[NOW - DAY, NOW + DAY]] as const;
+    expect(await engine.countIn("riverbend", day)).toEqual([1]);
+    expect(await engine.countIn("lakeside", day)).toEqual([2]);
     await engine.record([
       { feed: world, items: [item("w1", "Wrong story")], seenAt: NOW + 60_000 },
     ]);
@@ -338,6 +345,15 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
       at: NOW,
     });
     expect(await titles(ask(engine, "wrong", { publication: "lakeside" }))).toEqual([]);
+    expect(await engine.countIn("lakeside", day)).toEqual([1]);
+    // Withdrawn twice over (here, and from all): counted out once.
+    await engine.withdraw({
+      publication: "riverbend",
+      link: "https://news.example/w1",
+      by: "editor of riverbend",
+      at: NOW,
+    });
+    expect(await engine.countIn("riverbend", day)).toEqual([1]);
   });
 
   it("moves changedAt on every change, whatever the clock of the instance making it", async () => {

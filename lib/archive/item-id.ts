@@ -13,7 +13,8 @@ import type { ArchiveItemInput } from "./types";
  * make one id; two items of the same second whose hashes meet are told apart by nextId.
  */
 const EARLIEST = Date.UTC(1990, 0, 1);
-const LOW_BITS = 2 ** 20;
+/** The ids of one second: 2^20 of them. */
+export const LOW_BITS = 2 ** 20;
 
 export function momentOf(item: Pick<ArchiveItemInput, "publishedAt">, seenAt: number): number {
   const published = item.publishedAt;

@@ -1,9 +1,8 @@
 import pg from "pg";
-import { postgresForFile } from "../../test-support/archive-engines";
+import { postgresForFile, searchRequest } from "../../test-support/archive-engines";
 import { itemId } from "./item-id";
 import { PostgresArchive } from "./postgres-engine";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
-import { parseQuery } from "./query";
 import { SqliteArchive } from "./sqlite-engine";
 import { ArchiveUnavailableError, type ArchiveEngine, type ArchiveItemInput } from "./types";
 
@@ -28,18 +27,7 @@ const item = (key: string, title: string, publishedAt = NOW - 60_000): ArchiveIt
 });
 
 const search = (engine: ArchiveEngine, text: string) =>
-  engine.search({
-    publication: "riverbend",
-    query: parseQuery(text).engine,
-    section: null,
-    from: null,
-    to: null,
-    order: "newest",
-    offset: 0,
-    limit: 1000,
-    countLimit: 1000,
-    now: NOW,
-  });
+  engine.search(searchRequest(text, NOW, { limit: 1000 }));
 
 const opened: ArchiveEngine[] = [];
 async function engines(count: number, url?: string): Promise<PostgresArchive[]> {

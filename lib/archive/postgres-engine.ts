@@ -10,7 +10,11 @@ import {
   NEAREST_AFTER,
   NEAREST_BEFORE,
   SPAN,
+  planWords,
+  searchPlan,
   searchStatements,
+  wantedOf,
+  type SearchPlan,
 } from "./postgres-query";
 import { SIGHTING_MS } from "./item-id";
 import { PostgresPool, type Query } from "./postgres-pool";
@@ -123,18 +127,44 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   async search(request: EngineSearch): Promise<EngineSearchPage> {
-    const statements = searchStatements({
-      ...request,
-      from: request.from === null ? null : bound(request.from),
-      to: request.to === null ? null : bound(request.to),
-      now: Math.round(request.now),
-    });
+    const plan = await this.plan(request);
+    const statements = searchStatements(
+      {
+        ...request,
+        from: request.from === null ? null : bound(request.from),
+        to: request.to === null ? null : bound(request.to),
+        now: Math.round(request.now),
+      },
+      plan,
+    );
     if (!statements) return { hits: [], total: 0 };
-    const [hits, [count]] = await Promise.all([
-      this.query<Record<string, unknown>>(statements.page.text, statements.page.values),
-      this.query<{ total: number }>(statements.count.text, statements.count.values),
-    ]);
-    return { hits: hits.map(toHeadline), total: count?.total ?? 0 };
+    const run = (statement: { text: string; values: unknown[] }) =>
+      plan === "walk"
+        ? this.pool.transaction(async (query) => {
+            await query("SET LOCAL enable_bitmapscan = off");
+            return query<Record<string, unknown>>(statement.text, statement.values);
+          })
+        : this.query<Record<string, unknown>>(statement.text, statement.values);
+    const [hits, [count]] = await Promise.all([run(statements.page), run(statements.count)]);
+    return { hits: hits.map(toHeadline), total: Number(count?.total ?? 0) };
+  }
+
+  /** searchPlan's choice, from the words' uses and the planner's own count of items. */
+  private async plan(request: EngineSearch): Promise<SearchPlan> {
+    const words = planWords(request.query);
+    if (words.length === 0) return "index";
+    const [row] = await this.query<{ total: number; uses: Record<string, number> | null }>(
+      `SELECT (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'items'::regclass)
+           AS total,
+         (SELECT json_object_agg(word, uses) FROM words WHERE word = ANY($1::text[])) AS uses`,
+      [words],
+    );
+    return searchPlan(
+      request.query,
+      new Map(Object.entries(row?.uses ?? {})),
+      row?.total ?? 0,
+      wantedOf(request),
+    );
   }
 
   async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {

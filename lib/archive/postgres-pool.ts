@@ -12,8 +12,8 @@ import { ArchiveUnavailableError } from "./types";
 const POOL_SIZE = 4;
 const TIMEOUT_MS = 1000;
 const QUERY_TIMEOUT_MS = 1200;
-/** A migration may wait on another instance's, and build indexes. */
-const MIGRATION_TIMEOUT_MS = 60_000;
+/** A migration may wait on another instance's, and build indexes; a flush writes thousands. */
+const LONG_TIMEOUT_MS = 60_000;
 
 /** int8 as a number: ids and moments stay below 2^53 (item-id.ts). For this pool only. */
 const INT8 = 20;
@@ -62,23 +62,32 @@ export function classify(error: unknown): unknown {
 
 export type Query = <Row>(text: string, values?: unknown[]) => Promise<Row[]>;
 
-export class PostgresPool {
-  private readonly pool: pg.Pool;
+function newPool(url: string, max: number, timeoutMs: number, name: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: TIMEOUT_MS,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + (QUERY_TIMEOUT_MS - TIMEOUT_MS),
+    idleTimeoutMillis: 30_000,
+    application_name: name,
+    types,
+  });
+  // An idle connection lost (the server restarted): the pool drops it, and the next call
+  // connects again or says the archive is unavailable. Nothing to do here.
+  pool.on("error", () => {});
+  return pool;
+}
 
-  constructor(private readonly url: string) {
-    this.pool = new pg.Pool({
-      connectionString: url,
-      max: POOL_SIZE,
-      connectionTimeoutMillis: TIMEOUT_MS,
-      statement_timeout: TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS,
-      idleTimeoutMillis: 30_000,
-      application_name: "riverbend-archive",
-      types,
-    });
-    // An idle connection lost (the server restarted): the pool drops it, and the next call
-    // connects again or says the archive is unavailable. Nothing to do here.
-    this.pool.on("error", () => {});
+export class PostgresPool {
+  /** The readers' connections: a second for every statement. */
+  private readonly pool: pg.Pool;
+  /** One connection for migrations and the recorder's flushes, which come one at a time. */
+  private readonly writer: pg.Pool;
+
+  constructor(url: string) {
+    this.pool = newPool(url, POOL_SIZE, TIMEOUT_MS, "riverbend-archive");
+    this.writer = newPool(url, 1, LONG_TIMEOUT_MS, "riverbend-archive-writer");
   }
 
   readonly query: Query = async <Row>(text: string, values: unknown[] = []) => {
@@ -90,52 +99,40 @@ export class PostgresPool {
   };
 
   /** `work` in one transaction on a connection of the pool. */
-  async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw classify(error);
-    }
-    let failed = false;
-    try {
-      return await inTransaction(client, work);
-    } catch (error) {
-      failed = true;
-      throw error;
-    } finally {
-      // A connection that failed may be broken: the pool makes a new one.
-      client.release(failed);
-    }
+  transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return transactionOn(this.pool, work);
   }
 
   /**
-   * `work` in one transaction on a connection of its own, with a minute's time: a migration,
+   * `work` in one transaction on the writer's connection, with a minute's time: a migration,
    * which may wait on another instance migrating, or a recorder's flush of thousands of items.
+   * The connection is kept between flushes (connecting is most of a small flush's time).
    */
-  async longTransaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
-    const client = new pg.Client({
-      connectionString: this.url,
-      connectionTimeoutMillis: TIMEOUT_MS,
-      statement_timeout: MIGRATION_TIMEOUT_MS,
-      query_timeout: MIGRATION_TIMEOUT_MS + TIMEOUT_MS,
-      types,
-    });
-    client.on("error", () => {});
-    try {
-      await client.connect();
-    } catch (error) {
-      throw classify(error);
-    }
-    try {
-      return await inTransaction(client, work);
-    } finally {
-      await client.end().catch(() => {});
-    }
+  longTransaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return transactionOn(this.writer, work);
   }
 
   async end(): Promise<void> {
-    if (!this.pool.ended) await this.pool.end();
+    await Promise.all([this.pool, this.writer].map((pool) => (pool.ended ? null : pool.end())));
+  }
+}
+
+async function transactionOn<T>(pool: pg.Pool, work: (query: Query) => Promise<T>): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw classify(error);
+  }
+  let failed = false;
+  try {
+    return await inTransaction(client, work);
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    // A connection that failed may be broken: the pool makes a new one.
+    client.release(failed);
   }
 }
 

@@ -1,3 +1,4 @@
+import { firstIdAt, LOW_BITS } from "./item-id";
 import { foldText } from "./query";
 import type { EngineQuery, EngineSearch, QueryAtom } from "./types";
 
@@ -86,37 +87,138 @@ export interface Statement {
   values: unknown[];
 }
 
-/** The page of matches and their count (up to countLimit + 1); null when nothing is asked. */
+/**
+ * Relevance ranks this many of a publication's newest matches: the embedded engine the newest
+ * of all its feeds, this one each feed's newest, the window divided among them.
+ */
+const RELEVANCE_WINDOW = 5000;
+/** The sections a publication carries, a feed each (lib/news/sections). */
+const FEEDS = 15;
+
+/**
+ * How a search reads its matches, chosen from how many items each word is in (words.uses):
+ * - "walk": each feed the publication carries, its (feed, id) index read backwards, each row
+ *   checked against the tsvector, until the page is full; the feeds' rows merged. A common
+ *   word fills a page within a few dozen rows of each feed, whatever the archive's size.
+ * - "index": the GIN index once, every entry of the words read, the matches in the
+ *   publication's feeds sorted. A rare word has few entries; walking would read every row of
+ *   the feeds to find its matches.
+ * Measured at a million headlines: a walk reads a row in about 1.2 µs, and needs FEEDS ×
+ * wanted / (the matches' share) rows; the index reads an entry in about 0.1 µs. The planner
+ * cannot be left to choose: inside the walk it meets the GIN index again for each feed (a
+ * BitmapAnd, the words' entries read 15 times), and it takes a phrase of two common words
+ * ("small town") for as common as its words.
+ */
+export type SearchPlan = "walk" | "index";
+
+const WALK_ROW_US = 1.2;
+const INDEX_ENTRY_US = 0.1;
+/** A phrase's words are together far less often than each is: a tenth a word, a guess. */
+const PHRASE_FACTOR = 0.1;
+
+export function searchPlan(
+  query: EngineQuery,
+  uses: ReadonlyMap<string, number>,
+  total: number,
+  wanted: number,
+): SearchPlan {
+  if (total <= 0) return "index";
+  const usesOf = (word: string) => uses.get(word) ?? 0;
+  const share = (word: string) => Math.min(1, usesOf(word) / total);
+  const atomShare = (atom: QueryAtom) =>
+    "word" in atom
+      ? share(atom.word)
+      : atom.phrase.reduce((product, word) => product * share(word), 1) *
+        PHRASE_FACTOR ** (atom.phrase.length - 1);
+  const matched = query.all.reduce(
+    (product, group) =>
+      product *
+      Math.min(
+        1,
+        group.reduce((sum, atom) => sum + atomShare(atom), 0),
+      ),
+    1,
+  );
+  if (matched <= 0) return "index";
+  const entries = query.all
+    .flat()
+    .reduce(
+      (sum, atom) => sum + atomWords(atom).reduce((words, word) => words + usesOf(word), 0),
+      0,
+    );
+  const walk = ((FEEDS * wanted) / matched) * WALK_ROW_US;
+  return walk < entries * INDEX_ENTRY_US ? "walk" : "index";
+}
+
+/** The words whose uses searchPlan weighs: those of the required atoms. */
+export const planWords = (query: EngineQuery): string[] => [
+  ...new Set(query.all.flat().flatMap(atomWords)),
+];
+
+/** How many rows of each feed a page needs at most (newest) or relevance reads. */
+export const wantedOf = (request: Pick<EngineSearch, "order" | "offset" | "limit">) =>
+  request.order === "newest" ? request.offset + request.limit : Math.ceil(RELEVANCE_WINDOW / FEEDS);
+
+/** How many of the newest matches of all the feeds the index plan sorts. */
+const indexWanted = (request: Pick<EngineSearch, "order" | "offset" | "limit">) =>
+  request.order === "newest" ? request.offset + request.limit : RELEVANCE_WINDOW;
+
+/** The lowest id of an item at or after `from`, and the first id past items before `to`. */
+const idFrom = (from: number) => firstIdAt(from);
+const idBefore = (to: number) => firstIdAt(to - 1) + LOW_BITS;
+
+/**
+ * The page of matches and their count (up to countLimit + 1); null when nothing is asked. A
+ * walk's statements are run with bitmap scans off (postgres-engine.ts), so that the planner
+ * walks the index and never meets the GIN index inside it.
+ */
 export function searchStatements(
   request: EngineSearch,
+  plan: SearchPlan,
 ): { page: Statement; count: Statement } | null {
   const params = new Params([request.publication]);
   const query = tsQuery(request.query, params);
   if (!query) return null;
   const section = request.section === null ? null : params.add(request.section);
-  // The publication's feeds first: the planner meets the (feed, at) index beside the GIN one.
-  const feeds = `i.feed IN (SELECT feed FROM carriage WHERE publication = $1${section ? ` AND section = ${section}` : ""})`;
-  let where = `${feeds} AND i.search @@ ${query} AND ${carried(section)} AND ${NOT_WITHDRAWN}`;
-  if (request.from !== null) where += ` AND i.at >= ${params.add(request.from)}`;
-  if (request.to !== null) where += ` AND i.at < ${params.add(request.to)}`;
+  const feeds = `SELECT DISTINCT feed FROM carriage WHERE publication = $1${section ? ` AND section = ${section}` : ""}`;
+  let where = `i.search @@ ${query} AND ${carried(section)} AND ${NOT_WITHDRAWN}`;
+  // The moments' bounds, and the ids' they imply (an id's second is its item's: item-id.ts),
+  // so that a walk starts at the range, not at the newest item.
+  if (request.from !== null)
+    where += ` AND i.at >= ${params.add(request.from)} AND i.id >= ${params.add(idFrom(request.from))}`;
+  if (request.to !== null)
+    where += ` AND i.at < ${params.add(request.to)} AND i.id < ${params.add(idBefore(request.to))}`;
+  const count = params.copy();
   const page = params.copy();
-  const order =
-    request.order === "newest"
-      ? "i.id DESC"
-      : `ts_rank_cd(${WEIGHTS}, i.search, ${query}, 1)::float8
-          / (1 + greatest(0, ${page.add(request.now)}::bigint - i.at)::float8 / ${MONTH_MS}) DESC,
-         i.id DESC`;
+  const newest = request.order === "newest";
+  // Only ids and scores are sorted: the rows are read for the page's 20 alone.
+  const score = newest
+    ? "0::float8"
+    : `ts_rank_cd(${WEIGHTS}, i.search, ${query}, 1)::float8
+        / (1 + greatest(0, ${page.add(request.now)}::bigint - i.at)::float8 / ${MONTH_MS})`;
+  const wanted = page.add(plan === "walk" ? wantedOf(request) : indexWanted(request));
+  const matches =
+    plan === "walk"
+      ? `SELECT m.id, m.score FROM (${feeds}) AS f CROSS JOIN LATERAL (
+          SELECT i.id, ${score} AS score FROM items i WHERE i.feed = f.feed AND ${where}
+          ORDER BY i.id DESC LIMIT ${wanted}
+        ) AS m`
+      : `SELECT i.id, ${score} AS score FROM items i
+          WHERE i.feed = ANY (ARRAY(${feeds})) AND ${where}
+          ORDER BY i.id DESC LIMIT ${wanted}`;
+  const order = newest ? "m.id DESC" : "m.score DESC, m.id DESC";
   const limit = page.add(request.limit);
   const offset = page.add(request.offset);
-  const count = params.copy();
   return {
     page: {
-      text: `SELECT ${HEADLINE} FROM items i WHERE ${where}
-        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      text: `SELECT ${HEADLINE} FROM (
+          SELECT * FROM (${matches}) AS m ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+        ) AS m JOIN items i ON i.id = m.id ORDER BY ${order}`,
       values: page.values,
     },
     count: {
-      text: `SELECT count(*) AS total FROM (SELECT 1 FROM items i WHERE ${where}
+      text: `SELECT count(*) AS total FROM (SELECT 1 FROM items i
+        WHERE i.feed = ANY (ARRAY(${feeds})) AND ${where}
         LIMIT ${count.add(request.countLimit + 1)}) AS matches`,
       values: count.values,
     },
@@ -134,11 +236,25 @@ export const COUNT_IN = `SELECT (SELECT count(*) FROM items i
   FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS r(start, stop, ordinal)
   ORDER BY r.ordinal`;
 
-/** $1 publication. */
-export const SPAN = `SELECT min(i.at) AS first, max(i.at) AS last FROM items i
-  WHERE ${IN_FEEDS} AND ${carried(null)}`;
+const SHOWN_HERE = `${carried(null)} AND ${NOT_WITHDRAWN}`;
+
+/**
+ * The moment of the publication's ($1) first or last item shown before or from a moment: each
+ * feed's (feed, at) index read from that end until an item is shown, the feeds' answers
+ * merged, so the answer costs a few rows of each feed however long the archive.
+ */
+const edge = (aggregate: "min" | "max", range: string, shown = SHOWN_HERE) => `SELECT
+    ${aggregate}(m.at) AS at
+  FROM (SELECT DISTINCT feed FROM carriage WHERE publication = $1) AS f CROSS JOIN LATERAL (
+    SELECT i.at FROM items i WHERE i.feed = f.feed${range} AND ${shown}
+    ORDER BY i.at ${aggregate === "min" ? "ASC" : "DESC"} LIMIT 1
+  ) AS m`;
+
+/** $1 publication: its first and last items' moments, withdrawn ones too (as SQLite's). */
+export const SPAN = `SELECT (${edge("min", "", carried(null))}) AS first,
+  (${edge("max", "", carried(null))}) AS last`;
 
 /** $1 publication, $2 the moment: the latest shown before it. */
-export const NEAREST_BEFORE = `SELECT max(i.at) AS at FROM items i WHERE i.at < $2 AND ${SHOWN}`;
+export const NEAREST_BEFORE = edge("max", " AND i.at < $2");
 /** $1 publication, $2 the moment: the earliest shown at or after it. */
-export const NEAREST_AFTER = `SELECT min(i.at) AS at FROM items i WHERE i.at >= $2 AND ${SHOWN}`;
+export const NEAREST_AFTER = edge("min", " AND i.at >= $2");

@@ -15,6 +15,7 @@
  * - items leaves a page 15% free: an item's hourly sighting (last_seen) is then written beside
  *   the row (a HOT update), never into the five indexes again.
  * - carriage has an identity, to close a row by it.
+ * - items (feed, id), version 2: a search reads each feed's matches newest first.
  */
 
 /** pg_advisory_xact_lock's key for migrations: any constant of our own. */
@@ -71,4 +72,6 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE TABLE archive_state (name text PRIMARY KEY, value bigint NOT NULL);
   CREATE TABLE words (word text COLLATE "C" PRIMARY KEY, uses bigint NOT NULL);
   `,
+  // A publication's search walks each feed newest first (postgres-query.ts).
+  `CREATE INDEX items_feed_id ON items (feed, id)`,
 ];

@@ -85,9 +85,10 @@ export interface SearchSuggestions {
 
 export interface SearchOutcome {
   hits: ArchivedHeadline[];
-  /** Exact below COUNT_LIMIT; `more` says there are more than it. */
+  /** Exact below COUNT_LIMIT unless `estimated`; `more` says there are more than it. */
   total: number;
   more: boolean;
+  estimated: boolean;
   pages: number;
   /** Words to mark in the results. */
   marks: string[];
@@ -119,11 +120,14 @@ export async function searchArchive(
       )
     : { hits: [], total: 0 };
   const more = page.total > COUNT_LIMIT;
-  const total = Math.min(page.total, COUNT_LIMIT);
+  // An estimate never says fewer than the page shows.
+  const least = (request.page - 1) * RESULTS_PER_PAGE + page.hits.length;
+  const total = Math.min(page.estimated ? Math.max(page.total, least) : page.total, COUNT_LIMIT);
   return {
     hits: page.hits,
     total,
     more,
+    estimated: !more && (page.estimated ?? false),
     pages: Math.max(1, Math.ceil(total / RESULTS_PER_PAGE)),
     marks: parsed.marks,
     suggestions:

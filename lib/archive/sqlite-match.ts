@@ -12,10 +12,20 @@ const quoted = (atom: QueryAtom) =>
 const group = (atoms: readonly QueryAtom[]) =>
   atoms.length === 1 ? quoted(atoms[0]!) : `(${atoms.map(quoted).join(" OR ")})`;
 
-/** `feeds`: the tokens of the feeds searched (sqlite-schema.ts); none, no match at all. */
-export function ftsMatch(query: EngineQuery, feeds: readonly string[]): string | null {
+/**
+ * `feeds`: the tokens of the feeds searched (sqlite-schema.ts); none, no match at all.
+ * `columns` "title" or "description": the items whose own column holds every required word
+ * (exclusions are the whole match's business), for relevance's weights.
+ */
+export function ftsMatch(
+  query: EngineQuery,
+  feeds: readonly string[],
+  columns: "text" | "title" | "description" = "text",
+): string | null {
   if (query.all.length === 0 || feeds.length === 0) return null;
   let words = `(${query.all.map(group).join(" AND ")})`;
-  if (query.none.length > 0) words = `(${words} NOT ${group(query.none)})`;
+  if (query.none.length > 0 && columns === "text") words = `(${words} NOT ${group(query.none)})`;
+  // The reader's words are looked for in the text, never among the feeds' tokens ("f7").
+  words = `{${columns === "text" ? "title description body" : columns}} : ${words}`;
   return `${words} AND feed_token : (${feeds.map((feed) => `"${feed}"`).join(" OR ")})`;
 }

@@ -1,7 +1,9 @@
 import type { SQLInputValue, StatementSync } from "node:sqlite";
-import { firstIdAt } from "./item-id";
+import { firstIdAt, LOW_BITS } from "./item-id";
+import { wordsOf } from "./query";
 import { ftsMatch } from "./sqlite-match";
-import type { ArchivedHeadline, EngineSearch } from "./types";
+import { budgetedCount } from "./budgeted-count";
+import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "./types";
 
 /**
  * The embedded archive's reads (sqlite-engine.ts writes): a publication's search, days,
@@ -10,6 +12,30 @@ import type { ArchivedHeadline, EngineSearch } from "./types";
 
 /** Relevance ranks the newest this many matches of a publication. */
 const RELEVANCE_WINDOW = 5000;
+/** The ranking's ids whose rows are read at once. */
+const RANK_CHUNK = 200;
+const MONTH_MS = 2_592_000_000;
+/**
+ * Whether `text` holds every required group of the query: a word as the start of one of its
+ * words, or the start of a word as the query's word (the stem's reach, near enough for a
+ * weight: "councils" and "council"); a phrase as such a run of words.
+ */
+function holds(query: EngineSearch["query"], text: string): boolean {
+  const words = wordsOf(text);
+  const like = (a: string, b: string) =>
+    a.startsWith(b) || (b.length >= 4 && b.startsWith(a.slice(0, Math.max(4, a.length - 2))));
+  const atomIn = (atom: EngineSearch["query"]["all"][number][number]) => {
+    const phrase = "word" in atom ? [atom.word] : atom.phrase;
+    return words.some((_, at) => phrase.every((word, n) => like(words[at + n] ?? "", word)));
+  };
+  return query.all.every((group) => group.some(atomIn));
+}
+
+/** An item's moment, to the second, from its id (item-id.ts). */
+const momentOfId = (id: number) => Math.floor(id / LOW_BITS) * 1000;
+
+/** A count of matches takes this long at most; past it, the count is an estimate. */
+const COUNT_BUDGET_MS = 30;
 
 /** The item is the publication's: a feed it carried while the item was in the feed. */
 const CARRIED = (section: string) => `EXISTS (SELECT 1 FROM carriage c
@@ -21,6 +47,16 @@ const SECTION_OF = `(SELECT c.section FROM carriage c
   WHERE c.publication = :pub AND c.feed = i.feed AND c.since <= i.last_seen
     AND (c.until IS NULL OR c.until >= i.first_seen) ORDER BY c.rank LIMIT 1)`;
 const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at, ${SECTION_OF} AS section`;
+
+/**
+ * The moment of the publication's first or last item that `where` keeps: each feed's (feed,
+ * at) index read from that end until an item is kept, the feeds' answers merged, so the answer
+ * costs a few rows of each feed however long the archive (a min() over the publication's
+ * items read them all: 8 s at three million headlines).
+ */
+const edge = (pick: "min" | "max", where: string, order: "ASC" | "DESC") => `SELECT ${pick}(
+    (SELECT i.at FROM items i WHERE i.feed = f.feed AND ${where} ORDER BY i.at ${order} LIMIT 1)
+  ) AS at FROM (SELECT DISTINCT feed FROM carriage WHERE publication = :pub) AS f`;
 
 interface HeadlineRow {
   id: number;
@@ -50,8 +86,9 @@ export class SqliteReads {
     private readonly feedTokens: (publication: string, section: string | null) => string[],
   ) {}
 
-  async search(request: EngineSearch): Promise<{ hits: ArchivedHeadline[]; total: number }> {
-    const match = ftsMatch(request.query, this.feedTokens(request.publication, request.section));
+  async search(request: EngineSearch): Promise<EngineSearchPage> {
+    const feeds = this.feedTokens(request.publication, request.section);
+    const match = ftsMatch(request.query, feeds);
     if (!match) return { hits: [], total: 0 };
     const params: Record<string, SQLInputValue> = { pub: request.publication, match };
     let where = "items_fts MATCH :match";
@@ -74,28 +111,117 @@ export class SqliteReads {
           `SELECT ${HEADLINE} FROM items_fts JOIN items i ON i.id = items_fts.rowid
               WHERE ${where} AND ${kept} ORDER BY items_fts.rowid DESC LIMIT :limit OFFSET :offset`,
         ).all({ ...params, limit: request.limit, offset: request.offset })
-      : // The newest RELEVANCE_WINDOW matches, ranked: bm25 is negative, better the lower, and
-        // a month's age halves a match's weight. Older matches rank below them anyway.
-        this.sql(
-          `WITH hits AS (SELECT rowid AS id, bm25(items_fts, 10.0, 4.0, 1.0, 0.0) AS score
-                FROM items_fts WHERE ${where} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW})
-             SELECT ${HEADLINE} FROM hits JOIN items i ON i.id = hits.id WHERE ${kept}
-              ORDER BY hits.score / (1.0 + MAX(0, :now - i.at) / 2592000000.0), i.id DESC
-              LIMIT :limit OFFSET :offset`,
-        ).all({
-          ...params,
-          now: request.now,
-          limit: request.limit,
-          offset: request.offset,
-        })) as unknown as HeadlineRow[];
-    // Counted in the index alone: "about" (a withdrawn match, or one of a feed carried at
-    // another time, is counted too).
-    const { total } = this.sql(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM items_fts WHERE ${where} LIMIT :cap)`,
-    ).get({ match, ...bounds, cap: request.countLimit + 1 }) as {
-      total: number;
+      : this.byRelevance(
+          request,
+          feeds,
+          where,
+          { match, ...bounds },
+          kept,
+        )) as unknown as HeadlineRow[];
+    // Counted in the index alone (a withdrawn match, or one of a feed carried at another time,
+    // is counted too), for COUNT_BUDGET_MS at most (budgeted-count.ts).
+    const ends = this.sql(
+      "SELECT (SELECT min(id) FROM items) AS low, (SELECT max(id) FROM items) AS high",
+    ).get() as { low: number | null; high: number | null };
+    const ids = this.sql(`SELECT rowid AS id FROM items_fts WHERE ${where} LIMIT :cap`).iterate({
+      match,
+      ...bounds,
+      cap: request.countLimit + 1,
+    });
+    const { total, estimated } = budgetedCount(
+      (function* () {
+        for (const row of ids) yield (row as { id: number }).id;
+      })(),
+      {
+        low: Number(bounds.low ?? ends.low ?? 0),
+        high: Number(bounds.high ?? (ends.high ?? -1) + 1),
+      },
+      request.countLimit,
+      COUNT_BUDGET_MS,
+      () => performance.now(),
+    );
+    return { hits: rows.map(toHeadline), total, estimated };
+  }
+
+  /** The titles and descriptions of `ids`. */
+  private textsOf(ids: number[]): Map<number, { title: string; description: string }> {
+    const rows = this.sql(
+      "SELECT id, title, description FROM items WHERE id IN (SELECT value FROM json_each(:ids))",
+    ).all({ ids: JSON.stringify(ids) }) as { id: number; title: string; description: string }[];
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * The newest RELEVANCE_WINDOW matches, ranked: 10 for the words in the title, 4 in the
+   * description, 13 in both, 1 in the body alone; a month's age halves a match's weight. Older
+   * matches rank below them anyway. Not bm25: its IDF counts every row of each phrase of the
+   * query, the feeds' tokens among them, on every search (430 ms for a common word at ten
+   * million headlines). Which matches hold the words in their title or description: the same
+   * walk of the index newest first with the column named: its newest RELEVANCE_WINDOW reach
+   * back at least as far as the window (from the window's newest when the search has an end;
+   * FTS5 seeks a bound slowly, so only then). (Not
+   * each match asked with `rowid = ?`: FTS5 then answers for a row the MATCH does not hold.)
+   */
+  private byRelevance(
+    request: EngineSearch,
+    feeds: string[],
+    where: string,
+    params: Record<string, SQLInputValue>,
+    kept: string,
+  ): unknown[] {
+    const ids = (
+      this.sql(
+        `SELECT rowid AS id FROM items_fts WHERE ${where} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
+      ).all(params) as { id: number }[]
+    ).map((row) => row.id);
+    if (ids.length === 0) return [];
+    const newest = ids[0]!;
+    const full = ids.length === RELEVANCE_WINDOW;
+    // A full window: the title's and description's matches walked. Fewer: every match is in
+    // the window, whose rows are few; their text is read instead (each walk would read every
+    // row holding the words again: 250 ms for "small town" at ten million headlines).
+    const texts = full ? null : this.textsOf(ids);
+    const holding = (column: "title" | "description"): Set<number> => {
+      if (texts)
+        return new Set(ids.filter((id) => holds(request.query, texts.get(id)?.[column] ?? "")));
+      const match = ftsMatch(request.query, feeds, column);
+      const rows = this.sql(
+        `SELECT rowid AS id FROM items_fts WHERE items_fts MATCH :match
+          ${"high" in params ? "AND rowid <= :newest" : ""}
+          ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
+      ).all({ match, ...("high" in params ? { newest } : {}) }) as { id: number }[];
+      return new Set(rows.map((row) => row.id));
     };
-    return { hits: rows.map(toHeadline), total };
+    const titled = holding("title");
+    const described = holding("description");
+    const score = (id: number) =>
+      (1 + 9 * Number(titled.has(id)) + 3 * Number(described.has(id))) /
+      (1 + Math.max(0, request.now - momentOfId(id)) / MONTH_MS);
+    const ranked = ids
+      .map((id) => ({ id, score: score(id) }))
+      .sort((a, b) => b.score - a.score || b.id - a.id)
+      .map((hit) => hit.id);
+    // The page's rows, in rank order: kept ones only (carried, not withdrawn), read a chunk of
+    // the ranking at a time until the page is full.
+    const wanted = request.offset + request.limit;
+    const kept_: unknown[] = [];
+    const read = this.sql(
+      `SELECT ${HEADLINE} FROM items i WHERE i.id IN (SELECT value FROM json_each(:ids))
+        AND ${kept}`,
+    );
+    for (let at = 0; at < ranked.length && kept_.length < wanted; at += RANK_CHUNK) {
+      const chunk = ranked.slice(at, at + RANK_CHUNK);
+      const order = new Map(chunk.map((id, index) => [id, index]));
+      const found = (
+        read.all({
+          pub: request.publication,
+          ...(request.section ? { section: request.section } : {}),
+          ids: JSON.stringify(chunk),
+        }) as unknown as HeadlineRow[]
+      ).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      kept_.push(...found);
+    }
+    return kept_.slice(request.offset, wanted);
   }
 
   async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {
@@ -109,12 +235,24 @@ export class SqliteReads {
   }
 
   async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
-    const count = this.sql(
+    // The carried items, in the index alone; less the withdrawn ones, found from the
+    // withdrawals (few) by link.
+    const carried = this.sql(
       `SELECT count(*) AS n FROM items i
         WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at >= :from AND i.at < :to AND ${CARRIED("")} AND ${NOT_WITHDRAWN}`,
+          AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
     );
-    return ranges.map(([from, to]) => (count.get({ pub, from, to }) as { n: number }).n);
+    const withdrawn = this.sql(
+      `SELECT count(DISTINCT i.id) AS n FROM withdrawals w JOIN items i ON i.link = w.link
+        WHERE w.publication IN (:pub, '*')
+          AND i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
+          AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
+    );
+    return ranges.map(
+      ([from, to]) =>
+        (carried.get({ pub, from, to }) as { n: number }).n -
+        (withdrawn.get({ pub, from, to }) as { n: number }).n,
+    );
   }
 
   async nearest(
@@ -122,19 +260,19 @@ export class SqliteReads {
     moment: number,
     direction: "before" | "after",
   ): Promise<number | null> {
-    const [pick, test] = direction === "before" ? ["max", "<"] : ["min", ">="];
+    const shown = `${CARRIED("")} AND ${NOT_WITHDRAWN}`;
     const row = this.sql(
-      `SELECT ${pick}(i.at) AS at FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at ${test} :moment AND ${CARRIED("")} AND ${NOT_WITHDRAWN}`,
+      direction === "before"
+        ? edge("max", `i.at < :moment AND ${shown}`, "DESC")
+        : edge("min", `i.at >= :moment AND ${shown}`, "ASC"),
     ).get({ pub, moment }) as { at: number | null };
     return row.at;
   }
 
   async span(pub: string): Promise<{ first: number; last: number } | null> {
     const row = this.sql(
-      `SELECT min(i.at) AS first, max(i.at) AS last FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub) AND ${CARRIED("")}`,
+      `SELECT (${edge("min", CARRIED(""), "ASC")}) AS first,
+        (${edge("max", CARRIED(""), "DESC")}) AS last`,
     ).get({ pub }) as { first: number | null; last: number | null };
     return row.first === null || row.last === null ? null : { first: row.first, last: row.last };
   }

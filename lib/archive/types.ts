@@ -91,8 +91,9 @@ export interface EngineSearch {
 
 export interface EngineSearchPage {
   hits: ArchivedHeadline[];
-  /** min(matches, countLimit + 1). */
+  /** min(matches, countLimit + 1); estimated when counting them all would cost. */
   total: number;
+  estimated?: boolean;
 }
 
 /** A withdrawal in force: `publication` is a key, or "*" for every publication. */

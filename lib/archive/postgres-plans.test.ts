@@ -1,0 +1,160 @@
+import pg from "pg";
+import { postgresForFile, searchRequest } from "../../test-support/archive-engines";
+import { PostgresArchive } from "./postgres-engine";
+import { searchPlan, searchStatements, type SearchPlan } from "./postgres-query";
+import { parseQuery } from "./query";
+import type { ArchiveItemInput, EngineSearch } from "./types";
+
+/**
+ * The shared engine reads a search's matches one of two ways (postgres-query.ts, searchPlan):
+ * walking each feed newest first, or the GIN index once. Whichever it picks, the page and the
+ * count must be the same: both are run here over one archive, on the cases that differ
+ * between them (sections, date bounds at the second, later pages, relevance's window,
+ * exclusions, OR, phrases, withdrawals, another publication's feed).
+ */
+
+const postgres = postgresForFile();
+const NOW = Date.UTC(2026, 10, 30, 15, 0, 0);
+const HOUR = 3_600_000;
+const LOCAL = "https://a.example/local.xml";
+const SPORTS = "https://wire.example/sports.xml";
+const ELSEWHERE = "https://lakeside.example/local.xml";
+const CARRIAGE = [
+  { publication: "riverbend", section: "local", feed: LOCAL, rank: 0 },
+  { publication: "riverbend", section: "sports", feed: SPORTS, rank: 1 },
+  { publication: "lakeside", section: "local", feed: ELSEWHERE, rank: 0 },
+  { publication: "lakeside", section: "sports", feed: SPORTS, rank: 1 },
+];
+const WORDS = ["river", "bridge", "market", "school", "garden", "harbor", "library", "ferry"];
+
+/** 600 items a feed, an hour apart: "council" in every other one, "ferry" in every 97th. */
+function items(feed: string): ArchiveItemInput[] {
+  return Array.from({ length: 600 }, (_, n) => {
+    const words = [WORDS[n % 7], WORDS[(n * 3) % 7], n % 97 === 0 ? "ferry" : "notice"];
+    return {
+      key: `${feed}#${n}`,
+      title: `${n % 2 === 0 ? "Council" : "Board"} ${words.join(" ")} small town ${n}`,
+      description: n % 5 === 0 ? "The small town council meets" : "A town meeting, small",
+      body: "",
+      link: `${feed.replace(/\.xml$/, "")}/${n}`,
+      imageUrl: "",
+      publishedAt: NOW - (n + 1) * HOUR,
+    };
+  });
+}
+
+let url: string;
+let engine: PostgresArchive;
+let client: pg.Client;
+
+beforeAll(async () => {
+  url = await postgres.freshDatabase();
+  engine = new PostgresArchive(url);
+  await engine.migrate();
+  await engine.syncCarriage(CARRIAGE, NOW - 10_000 * HOUR);
+  for (const feed of [LOCAL, SPORTS, ELSEWHERE])
+    await engine.record([{ feed, items: items(feed), seenAt: NOW }]);
+  await engine.withdraw({
+    publication: "riverbend",
+    link: `${LOCAL.replace(/\.xml$/, "")}/2`,
+    by: "editor",
+    at: NOW,
+  });
+  client = new pg.Client(url);
+  client.on("error", () => {});
+  await client.connect();
+  await client.query("ANALYZE");
+}, 60_000);
+
+afterAll(async () => {
+  await client?.end();
+  await engine?.close();
+});
+
+const request = (text: string, over: Partial<EngineSearch> = {}) => searchRequest(text, NOW, over);
+
+async function run(search: EngineSearch, plan: SearchPlan) {
+  const statements = searchStatements(search, plan)!;
+  await client.query("BEGIN");
+  try {
+    if (plan === "walk") await client.query("SET LOCAL enable_bitmapscan = off");
+    const page = await client.query(statements.page.text, statements.page.values);
+    const count = await client.query(statements.count.text, statements.count.values);
+    return { ids: page.rows.map((row) => String(row.id)), total: Number(count.rows[0].total) };
+  } finally {
+    await client.query("COMMIT");
+  }
+}
+
+const CASES: [string, EngineSearch][] = [
+  ["a common word", request("council")],
+  ["a rare word", request("ferry")],
+  ["a later page", request("council", { offset: 40 })],
+  ["a section", request("council", { section: "sports" })],
+  [
+    "dates, bounds that fall within a second",
+    request("council", { from: NOW - 200 * HOUR + 500, to: NOW - 100 * HOUR + 1 }),
+  ],
+  ["from alone", request("town", { from: NOW - 30 * HOUR })],
+  ["to alone", request("town", { to: NOW - 500 * HOUR })],
+  ["an exclusion", request("council -river")],
+  ["OR", request("ferry OR library")],
+  ["a phrase", request('"small town council"')],
+  ["relevance", request("council meets", { order: "relevance" })],
+  ["another publication", request("council", { publication: "lakeside" })],
+];
+
+test.each(CASES)("%s: the walk and the index give the same page and count", async (_, search) => {
+  const [walk, index] = [await run(search, "walk"), await run(search, "index")];
+  expect(walk).toEqual(index);
+  expect(walk.ids.length).toBeGreaterThan(0);
+  // And the engine, whichever it chose, gives that page.
+  const answer = await engine.search(search);
+  expect(answer.hits.map((hit) => hit.id)).toEqual(walk.ids);
+  expect(answer.total).toBe(walk.total);
+});
+
+test("the page honours withdrawals and the publication's feeds on both plans", async () => {
+  for (const plan of ["walk", "index"] as const) {
+    const { ids } = await run(request("council", { limit: 1000 }), plan);
+    const links = (
+      await client.query("SELECT link, feed FROM items WHERE id = ANY($1::bigint[])", [ids])
+    ).rows as { link: string; feed: string }[];
+    expect(links.map((row) => row.link)).not.toContain(`${LOCAL.replace(/\.xml$/, "")}/2`);
+    expect(new Set(links.map((row) => row.feed))).toEqual(new Set([LOCAL, SPORTS]));
+  }
+});
+
+describe("searchPlan", () => {
+  const uses = new Map([
+    ["council", 500_000],
+    ["small", 190_000],
+    ["town", 170_000],
+    ["ferry", 300],
+  ]);
+  const plan = (text: string, wanted = 20, total = 1_000_000) =>
+    searchPlan(parseQuery(text).engine, uses, total, wanted);
+
+  it("walks for a common word, and reads the index for a rare one or one never seen", () => {
+    expect(plan("council")).toBe("walk");
+    expect(plan("ferry")).toBe("index");
+    expect(plan("zeppelin")).toBe("index");
+  });
+
+  it("weighs every required word: a common word beside a rare one is rare", () => {
+    expect(plan("council ferry")).toBe("index");
+    expect(plan("council -ferry")).toBe("walk");
+    expect(plan("ferry OR council")).toBe("walk");
+  });
+
+  it("takes a phrase of common words for rarer than the words, and a deep page for dearer", () => {
+    expect(plan("small town")).toBe("walk");
+    expect(plan('"small town"')).toBe("index");
+    expect(plan("council", 20)).toBe("walk");
+    expect(plan("council", 50_000)).toBe("index");
+  });
+
+  it("reads the index while the planner has not counted the items", () => {
+    expect(plan("council", 20, 0)).toBe("index");
+  });
+});
