@@ -8,6 +8,10 @@
  * publication, withdrawal or section to honour), the ingest rate (all new; then 90% already
  * known, as polls find them), the disk taken and the memory this process grew by.
  * PostgreSQL is Debian's, started on a port and folder of its own (e2e/postgres/server.cjs).
+ *
+ * `--archive FILE`: measure (and crawl) an SQLite archive an earlier run filled with the same
+ * `--items` and `--publications` (its folder kept, as a run interrupted leaves it), without
+ * filling it again: ten million headlines take an hour to write.
  */
 import { mkdtempSync, rmSync, statSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +33,9 @@ const RUNS = numberOption("--runs", 200);
 const CRAWL = process.argv.includes("--crawl")
   ? Number(process.argv[process.argv.indexOf("--crawl") + 1])
   : 100_000;
+const reused = process.argv.indexOf("--archive");
+/** An archive filled before, to measure again. */
+const ARCHIVE = reused > 0 ? path.resolve(process.argv[reused + 1]) : null;
 const at = process.argv.indexOf("--engines");
 const ENGINES = (at > 0 ? process.argv[at + 1] : "sqlite,postgresql").split(",");
 const NOW = Date.now();
@@ -60,10 +67,16 @@ function folderBytes(dir) {
   return total;
 }
 
-/** Fills the archive as the recorder writes it: a flush takes what polls found, up to 2,000 items. */
-async function fill(engine, carriage) {
-  await engine.migrate();
-  await engine.syncCarriage(carriage, NOW - 400 * DAY);
+/**
+ * Fills the archive as the recorder writes it: a flush takes what polls found, up to 2,000
+ * items. `write` false: the corpus is only walked, for its samples and words (an archive filled
+ * before).
+ */
+async function fill(engine, carriage, write = true) {
+  if (write) {
+    await engine.migrate();
+    await engine.syncCarriage(carriage, NOW - 400 * DAY);
+  }
   const started = performance.now();
   let count = 0;
   let pending = [];
@@ -76,14 +89,14 @@ async function fill(engine, carriage) {
     size += next.value.items.length;
     if (samples.length < 4000 && count % 97 < next.value.items.length) samples.push(next.value);
     if (size < 2000) continue;
-    await engine.record(pending);
+    if (write) await engine.record(pending);
     count += size;
     pending = [];
     size = 0;
     if (count % 100_000 < 2000)
       process.stdout.write(`  ${count.toLocaleString("en-US")} headlines\r`);
   }
-  await engine.record(pending);
+  if (write) await engine.record(pending);
   count += size;
   const seconds = (performance.now() - started) / 1000;
   return { rate: count / seconds, seconds, samples, words: next.value };
@@ -280,24 +293,29 @@ function sqliteReference(file, carriage) {
 }
 
 async function sqlite(carriage) {
-  const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-archive-"));
-  const file = path.join(dir, "archive.sqlite");
+  const dir = ARCHIVE
+    ? path.dirname(ARCHIVE)
+    : mkdtempSync(path.join(tmpdir(), "riverbend-bench-archive-"));
+  const file = ARCHIVE ?? path.join(dir, "archive.sqlite");
   const before = process.memoryUsage().rss;
   const engine = new SqliteArchive(file);
-  console.log(`\nSQLite: filling ${file}…`);
-  const filled = await fill(engine, carriage);
-  report(
-    filled,
-    await ingestAlone(engine, filled.samples),
-    await ingestKnown(engine, filled.samples),
-  );
+  console.log(`\nSQLite: ${ARCHIVE ? "reading the corpus of" : "filling"} ${file}…`);
+  const filled = await fill(engine, carriage, !ARCHIVE);
+  if (!ARCHIVE)
+    report(
+      filled,
+      await ingestAlone(engine, filled.samples),
+      await ingestKnown(engine, filled.samples),
+    );
 
-  const reference = sqliteReference(file, carriage);
-  await measure("SQLite", engine, reference, filled.words, filled.samples);
+  if (RUNS > 0) {
+    const reference = sqliteReference(file, carriage);
+    await measure("SQLite", engine, reference, filled.words, filled.samples);
+    reference.close();
+  }
   console.log(
     `  disk: ${(folderBytes(dir) / 1024 ** 2).toFixed(0)} MB; this process grew by ${((process.memoryUsage().rss - before) / 1024 ** 2).toFixed(0)} MB`,
   );
-  reference.close();
   await engine.close();
   if (CRAWL > 0) {
     const { crawl, CRAWL_BOUNDS } = await import("./lib/bench-archive-crawl.mjs");
@@ -316,8 +334,12 @@ async function sqlite(carriage) {
       `| Redis used_memory | ${result.peak.redis.toFixed(0)} MB | maxmemory ${CRAWL_BOUNDS.redisMb} MB, volatile-lru |`,
     );
     console.log(`| tier disk | ${result.peak.tier} MB | max_size=${CRAWL_BOUNDS.tierMb}m |`);
+    const { warm, peak, end } = result.memory;
+    console.log(
+      `  the instance's memory (RSS): ${warm.toFixed(0)} MB after 1,000 pages, ${peak.toFixed(0)} MB at its peak, ${end.toFixed(0)} MB at the end`,
+    );
   }
-  rmSync(dir, { recursive: true, force: true });
+  if (!ARCHIVE) rmSync(dir, { recursive: true, force: true });
 }
 
 const { carriage } = network(PUBLICATIONS);

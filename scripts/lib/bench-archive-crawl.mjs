@@ -5,6 +5,9 @@
  * caches only fill. Sampled every few seconds: the instance's page cache on disk (bounded by
  * PAGE_CACHE_MAX_MB), Redis's memory (every entry expires; `maxmemory` with volatile-lru
  * bounds the rest), and the tier's disk (proxy_cache_path max_size).
+ * The crawler comes from many addresses, as a search engine's does (127.0.1.1 to 127.0.1.64,
+ * all loopback): from one, the tier's limit of 10 requests a second per address answers most of
+ * its requests 429, and nothing reaches the caches.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -67,11 +70,24 @@ function megabytes(command, args) {
 
 const du = async (dir) => Number((await megabytes("du", ["-sm", dir])).split("\t")[0] || 0);
 
+/** The resident memory of a process, in MB (Linux). */
+function rssMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return kb ? Number(kb[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 async function redisMb(redis) {
   const info = await megabytes("redis-cli", ["-p", String(redis.port), "info", "memory"]);
   const used = /used_memory:(\d+)/.exec(info);
   return used ? Number(used[1]) / 1024 ** 2 : 0;
 }
+
+/** The crawler's addresses: a keep-alive connection from each. */
+const ADDRESSES = 64;
 
 function get(agent, port, host, pathname) {
   return new Promise((resolve) => {
@@ -113,14 +129,20 @@ export async function crawl({ file, publications, pages, now }) {
   // A folder of its own, not under `dir` (0700): as root, nginx's workers run as nobody.
   const tierDir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-tier-"));
   const nginx = await startTier(tierDir, tierPort, appPort);
-  const peak = { disk: 0, redis: 0, tier: 0 };
+  const peak = { disk: 0, redis: 0, tier: 0, rss: 0 };
+  // The instance's memory once it has served its first pages, then its peak.
+  const memory = { warm: 0, peak: 0, end: 0 };
   const sample = async () => {
+    peak.rss = Math.max(peak.rss, rssMb(app.child.pid));
     peak.disk = Math.max(peak.disk, await du(path.join(app.dir, ".next", "cache", "pages")));
     peak.redis = Math.max(peak.redis, await redisMb(redis));
     peak.tier = Math.max(peak.tier, await du(path.join(tierDir, "cache")));
   };
   const sampler = setInterval(() => void sample(), 5000);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const agents = Array.from(
+    { length: ADDRESSES },
+    (_, n) => new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.1.${n + 1}` }),
+  );
   const statuses = new Map();
   let next = 0;
   const started = performance.now();
@@ -131,24 +153,28 @@ export async function crawl({ file, publications, pages, now }) {
         const day = new Date(now - (1 + ((n * 7) % 364)) * DAY);
         const host = `p${(n * 131) % publications}.example:${tierPort}`;
         const status = await get(
-          agent,
+          agents[n % ADDRESSES],
           tierPort,
           host,
           `/archive/${day.getUTCFullYear()}/${pad(day.getUTCMonth() + 1)}/${pad(day.getUTCDate())}`,
         );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (n === 1000) memory.warm = rssMb(app.child.pid);
         if (n % 5000 === 0) process.stdout.write(`  crawled ${n.toLocaleString("en-US")} pages\r`);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  for (const agent of agents) agent.destroy();
   clearInterval(sampler);
   await sample();
+  memory.end = rssMb(app.child.pid);
+  memory.peak = peak.rss;
   await stop(nginx);
   await app.cleanup();
   await redis.cleanup();
   await stop(standInChild);
   rmSync(dir, { recursive: true, force: true });
   rmSync(tierDir, { recursive: true, force: true });
-  return { seconds, rate: pages / seconds, statuses: Object.fromEntries(statuses), peak };
+  return { seconds, rate: pages / seconds, statuses: Object.fromEntries(statuses), peak, memory };
 }
