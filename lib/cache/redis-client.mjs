@@ -8,6 +8,10 @@
  * commands while disconnected (they fail at once), and reconnects by itself with a backoff.
  * Every command is bounded by COMMAND_TIMEOUT_MS; after a failure or a timeout Redis is skipped
  * for COOL_DOWN_MS, so a slow or stopped Redis costs one short wait, not one per request.
+ * A connection that stays open but answers nothing for WEDGED_MS (a server that froze, a link
+ * that drops what it carries) is closed and made again: the client cannot tell it from a slow
+ * one (its pings wait for their answer for ever), and would keep it, and every command queued
+ * on it, until the process ends.
  * Each change of state (connected / unavailable) is reported once.
  *
  * Plain JavaScript for the same reason as lib/cache/cache-handler.mjs.
@@ -17,6 +21,11 @@ import { processSingleton } from "../process/singleton.mjs";
 
 const COMMAND_TIMEOUT_MS = 250;
 const COOL_DOWN_MS = 1000;
+/**
+ * Commands unanswered this long, with none answered meanwhile: the connection is given up and
+ * made again. Longer than a ping's interval, so a live connection has answered something.
+ */
+const WEDGED_MS = 5000;
 /** Every key this app writes starts with this. */
 export const KEY_PREFIX = "riverbend:";
 
@@ -30,6 +39,7 @@ const holder = processSingleton("redis", () => ({
  *   client: any;
  *   status: "idle" | "connected" | "unavailable";
  *   skipUntil: number;
+ *   unansweredSince: number | null;
  *   log: ((status: "connected" | "unavailable", detail: string) => void) | null;
  *   ready: Set<() => void>;
  * }} RedisState
@@ -46,6 +56,7 @@ function state() {
       client: null,
       status: "idle",
       skipUntil: 0,
+      unansweredSince: null,
       log: s?.log ?? null,
       ready: s?.ready ?? new Set(),
     };
@@ -70,9 +81,10 @@ function shown(url = "") {
  * @param {RedisState} s
  * @param {"connected" | "unavailable"} status
  * @param {string} [detail]
+ * @param {boolean} [always] told even when the state is the same (a connection given up)
  */
-function report(s, status, detail = "") {
-  if (s.status === status) return;
+function report(s, status, detail = "", always = false) {
+  if (s.status === status && !always) return;
   s.status = status;
   const text = status === "connected" ? shown(s.url) : detail;
   if (s.log) s.log(status, text);
@@ -135,6 +147,7 @@ export function redisClient() {
     });
     client.on("ready", () => {
       s.skipUntil = 0;
+      s.unansweredSince = null;
       report(s, "connected");
     });
     client.on("error", (/** @type {Error} */ error) => report(s, "unavailable", error.message));
@@ -160,7 +173,9 @@ export async function withRedis(command, timeoutMs = COMMAND_TIMEOUT_MS) {
   if (!client) return { ok: false };
   try {
     const value = await answerWithin(command(client), timeoutMs);
-    report(state(), "connected");
+    const s = state();
+    s.unansweredSince = null;
+    report(s, "connected");
     return { ok: true, value };
   } catch (error) {
     redisFailed(error);
@@ -184,17 +199,53 @@ export function answerWithin(answer, ms) {
   let timer;
   /** @type {Promise<never>} */
   const late = new Promise((_, reject) => {
-    timer = setTimeout(
-      () => setImmediate(() => reject(new Error(`no answer within ${ms} ms`))),
-      ms,
-    );
+    timer = setTimeout(() => setImmediate(() => reject(new NoAnswerError(ms))), ms);
   });
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
-/** A command failed or timed out: skip Redis for a moment. */
+/** A command that had no answer in its time (answerWithin). */
+class NoAnswerError extends Error {
+  /** @param {number} ms */
+  constructor(ms) {
+    super(`no answer within ${ms} ms`);
+    this.name = "NoAnswerError";
+  }
+}
+
+/**
+ * Whether `error` says Redis did not answer in time, rather than answered with an error: our
+ * own timeout, or the client's (a command's timeout or abort signal, as the page cache's
+ * storage handler gives each command).
+ * @param {unknown} error
+ */
+function unanswered(error) {
+  if (!(error instanceof Error)) return false;
+  return (
+    error instanceof NoAnswerError || error.name === "AbortError" || error.name === "TimeoutError"
+  );
+}
+
+/**
+ * A command failed or timed out: skip Redis for a moment. Commands that have gone unanswered
+ * for WEDGED_MS with none answered meanwhile: the connection is closed (what was queued on it
+ * fails) and the next use makes a new one.
+ */
 function redisFailed(/** @type {unknown} */ error) {
   const s = state();
-  s.skipUntil = Date.now() + COOL_DOWN_MS;
-  report(s, "unavailable", error instanceof Error ? error.message : String(error));
+  const now = Date.now();
+  s.skipUntil = now + COOL_DOWN_MS;
+  const detail = error instanceof Error ? error.message : String(error);
+  if (!unanswered(error)) return report(s, "unavailable", detail);
+  s.unansweredSince ??= now;
+  if (now - s.unansweredSince < WEDGED_MS || !s.client) return report(s, "unavailable", detail);
+  const wedged = s.client;
+  s.client = null;
+  s.unansweredSince = null;
+  report(s, "unavailable", `no answer for ${WEDGED_MS / 1000} s, connecting again`, true);
+  try {
+    wedged.destroy();
+  } catch {
+    // Closed already.
+  }
 }

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { answerWithin } from "./redis-client.mjs";
+import { connect, createServer, type AddressInfo } from "node:net";
+import { startRedis, type RedisServer } from "../../e2e/redis/instances.cjs";
+import { answerWithin, redisClient, setRedisLogger, withRedis } from "./redis-client.mjs";
 
 /** Holds the event loop, as a long render or a large network's status does. */
 function busy(ms: number) {
@@ -28,4 +30,89 @@ describe("answerWithin", () => {
       "WRONGTYPE",
     );
   });
+});
+
+/**
+ * A link to Redis that can go silent: `silence()` makes every connection open now carry nothing
+ * either way while staying open, as a frozen server or a link dropping its packets does;
+ * connections made later carry everything.
+ */
+async function silencingLink(target: number) {
+  const open = new Set<{ silent: boolean }>();
+  let connections = 0;
+  const server = createServer((inbound) => {
+    connections++;
+    const link = { silent: false };
+    open.add(link);
+    const outbound = connect(target, "127.0.0.1");
+    inbound.on("data", (chunk) => link.silent || outbound.write(chunk));
+    outbound.on("data", (chunk) => link.silent || inbound.write(chunk));
+    const close = () => {
+      open.delete(link);
+      inbound.destroy();
+      outbound.destroy();
+    };
+    inbound.on("close", close).on("error", close);
+    outbound.on("close", close).on("error", close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => connections,
+    silence: () => open.forEach((link) => (link.silent = true)),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe("a connection that stops answering", () => {
+  let redis: RedisServer;
+  let link: Awaited<ReturnType<typeof silencingLink>>;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    link = await silencingLink(redis.port);
+    process.env.REDIS_URL = `redis://127.0.0.1:${link.port}`;
+    setRedisLogger((status, detail) => logged.push(`${status}: ${detail}`));
+  });
+
+  afterAll(async () => {
+    delete process.env.REDIS_URL;
+    redisClient(); // the state for no REDIS_URL: the connection closed
+    setRedisLogger(null);
+    await link.close();
+    await redis.cleanup();
+  });
+
+  /** Asks Redis for `key` every 100 ms until it answers, for at most `ms`. */
+  async function answerWithinMs(key: string, ms: number) {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const answer = await withRedis<string | null>((client) => client.get(key));
+      if (answer.ok) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { ok: false as const };
+  }
+
+  it("is given up and made again, and Redis is used again within seconds", async () => {
+    await expect(answerWithinMs("riverbend:test:wedged", 5000)).resolves.toEqual({
+      ok: true,
+      value: null,
+    });
+    await withRedis((client) => client.set("riverbend:test:wedged", "still here"));
+    expect(link.connections()).toBe(1);
+
+    // The connection stays open and ready to the client, and answers nothing: its pings wait
+    // for ever, so only the commands' own timeouts can tell.
+    link.silence();
+    const silenced = Date.now();
+    const answer = await answerWithinMs("riverbend:test:wedged", 15_000);
+
+    expect(answer).toEqual({ ok: true, value: "still here" });
+    expect(link.connections()).toBe(2);
+    expect(Date.now() - silenced).toBeLessThan(10_000);
+    expect(logged).toContain("unavailable: no answer for 5 s, connecting again");
+    expect(logged.at(-1)).toBe(`connected: redis://127.0.0.1:${link.port}`);
+  }, 30_000);
 });
