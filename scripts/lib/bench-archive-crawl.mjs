@@ -80,6 +80,10 @@ function rssMb(pid) {
   }
 }
 
+async function redisKeys(redis) {
+  return Number((await megabytes("redis-cli", ["-p", String(redis.port), "dbsize"])).trim() || 0);
+}
+
 async function redisMb(redis) {
   const info = await megabytes("redis-cli", ["-p", String(redis.port), "info", "memory"]);
   const used = /used_memory:(\d+)/.exec(info);
@@ -139,6 +143,15 @@ export async function crawl({ file, publications, pages, now }) {
     peak.tier = Math.max(peak.tier, await du(path.join(tierDir, "cache")));
   };
   const sampler = setInterval(() => void sample(), 5000);
+  // Every half minute, a line: how far, and what each cache holds (a stall shows as keys that stop).
+  const progress = setInterval(async () => {
+    const seconds = Math.round((performance.now() - started) / 1000);
+    const keys = await redisKeys(redis);
+    console.log(
+      `  ${seconds} s: ${next.toLocaleString("en-US")} pages, Redis ${keys.toLocaleString("en-US")} keys, ` +
+        `${(await redisMb(redis)).toFixed(0)} MB; instance ${rssMb(app.child.pid).toFixed(0)} MB`,
+    );
+  }, 30_000);
   const agents = Array.from(
     { length: ADDRESSES },
     (_, n) => new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.1.${n + 1}` }),
@@ -167,7 +180,11 @@ export async function crawl({ file, publications, pages, now }) {
   const seconds = (performance.now() - started) / 1000;
   for (const agent of agents) agent.destroy();
   clearInterval(sampler);
+  clearInterval(progress);
   await sample();
+  // What the instance said of Redis: a change of state is logged once (lib/cache/redis-client.mjs).
+  const said = app.output.filter((line) => /redis/i.test(line));
+  if (said.length) console.log(`  the instance on Redis:\n    ${said.slice(0, 20).join("\n    ")}`);
   memory.end = rssMb(app.child.pid);
   memory.peak = peak.rss;
   await stop(nginx);
