@@ -21,7 +21,7 @@ import { startStandIn, stop } from "./processes.mjs";
 import { locate } from "../system-programs.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const { appEnv } = standIn;
+const { appEnv, REVALIDATE_SECRET } = standIn;
 const { freePort, startInstance, startRedis } = instances;
 const DAY = 86_400_000;
 const pad = (n) => String(n).padStart(2, "0");
@@ -90,6 +90,28 @@ async function redisMb(redis) {
   return used ? Number(used[1]) / 1024 ** 2 : 0;
 }
 
+/**
+ * The instance's JavaScript heap in use and its memory outside the heap (buffers, native), in
+ * MB, from its metrics: what grows tells a leak of objects from one of native memory.
+ */
+async function heapMb(app, host) {
+  try {
+    const text = await (
+      await fetch(`${app.url}/api/metrics`, {
+        headers: { host, authorization: `Bearer ${REVALIDATE_SECRET}` },
+      })
+    ).text();
+    const value = (name) =>
+      Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? 0) / 2 ** 20;
+    return {
+      heap: value("nodejs_heap_size_used_bytes"),
+      external: value("nodejs_external_memory_bytes"),
+    };
+  } catch {
+    return { heap: 0, external: 0 };
+  }
+}
+
 /** The crawler's addresses: a keep-alive connection from each. */
 const ADDRESSES = 64;
 
@@ -147,9 +169,11 @@ export async function crawl({ file, publications, pages, now }) {
   const progress = setInterval(async () => {
     const seconds = Math.round((performance.now() - started) / 1000);
     const keys = await redisKeys(redis);
+    const { heap, external } = await heapMb(app, `p0.example:${tierPort}`);
     console.log(
       `  ${seconds} s: ${next.toLocaleString("en-US")} pages, Redis ${keys.toLocaleString("en-US")} keys, ` +
-        `${(await redisMb(redis)).toFixed(0)} MB; instance ${rssMb(app.child.pid).toFixed(0)} MB`,
+        `${(await redisMb(redis)).toFixed(0)} MB; instance ${rssMb(app.child.pid).toFixed(0)} MB ` +
+        `(heap ${heap.toFixed(0)} MB, outside it ${external.toFixed(0)} MB)`,
     );
   }, 30_000);
   const agents = Array.from(
