@@ -107,9 +107,18 @@ describe("a connection that stops answering", () => {
     // for ever, so only the commands' own timeouts can tell.
     link.silence();
     const silenced = Date.now();
+    // A command sent on the silent connection, as a page's write is: it holds what it carries
+    // (a page's entry) until it settles.
+    const stuck = redisClient().set("riverbend:test:stuck", "x".repeat(100_000));
+    const settled = stuck.then(
+      () => "answered",
+      () => "failed",
+    );
     const answer = await answerWithinMs("riverbend:test:wedged", 15_000);
 
     expect(answer).toEqual({ ok: true, value: "still here" });
+    // Given up with its connection: it fails, and lets go of what it held.
+    await expect(settled).resolves.toBe("failed");
     expect(link.connections()).toBe(2);
     expect(Date.now() - silenced).toBeLessThan(10_000);
     expect(logged).toContain("unavailable: no answer for 5 s, connecting again");
