@@ -14,7 +14,7 @@ import {
 import type { ArchiveOwner } from "../../archive/calendar";
 import { flush, setCarriageSource } from "../../archive/recorder";
 import { SqliteArchive } from "../../archive/sqlite-engine";
-import { parseQuery } from "../../archive/query";
+import { searchRequest } from "../../../test-support/archive-engines";
 import type { FeedArticle } from "../types";
 import { storeCopy } from "./copies";
 import { feedStore, type FeedCopy } from "./feed-store";
@@ -119,18 +119,7 @@ describe("recording what feeds carry", () => {
   it("another process opening the file (an instance restarted) finds the same", async () => {
     const reopened = new SqliteArchive(FILE);
     try {
-      const found = await reopened.search({
-        publication: "riverbend",
-        query: parseQuery("council").engine,
-        section: null,
-        from: null,
-        to: null,
-        order: "newest",
-        offset: 0,
-        limit: 20,
-        countLimit: 100,
-        now: Date.now(),
-      });
+      const found = await reopened.search(searchRequest("council", Date.now()));
       expect(found.hits.map((hit) => hit.title)).toEqual([VOTE.title]);
     } finally {
       await reopened.close();
