@@ -12,6 +12,9 @@ import { pathOf, ROUTES } from "./routes";
 
 test("no page asks for a web font", async ({ page }, info) => {
   test.skip(info.project.name !== "desktop", "the same build for every viewport");
+  // Every route loaded in turn (the archive's month and day waited for, up to 30 s): the
+  // default 30 s is one page's time, not 35 pages' on a shared machine.
+  test.setTimeout(120_000);
   const fonts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "font") fonts.push(request.url());
