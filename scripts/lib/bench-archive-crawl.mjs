@@ -92,24 +92,35 @@ async function redisMb(redis) {
 
 /**
  * The instance's JavaScript heap in use and its memory outside the heap (buffers, native), in
- * MB, from its metrics: what grows tells a leak of objects from one of native memory.
+ * MB, from its metrics: what grows tells a leak of objects from one of native memory. Asked
+ * with node:http, as the pages are: fetch() sends its own Host, not the publication's.
  */
-async function heapMb(app, host) {
-  try {
-    const text = await (
-      await fetch(`${app.url}/api/metrics`, {
+function heapMb(app, host) {
+  return new Promise((resolve) => {
+    const none = { heap: 0, external: 0 };
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port: app.port,
+        path: "/api/metrics",
         headers: { host, authorization: `Bearer ${REVALIDATE_SECRET}` },
-      })
-    ).text();
-    const value = (name) =>
-      Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? 0) / 2 ** 20;
-    return {
-      heap: value("nodejs_heap_size_used_bytes"),
-      external: value("nodejs_external_memory_bytes"),
-    };
-  } catch {
-    return { heap: 0, external: 0 };
-  }
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => {
+          const value = (name) =>
+            Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? 0) / 2 ** 20;
+          resolve({
+            heap: value("nodejs_heap_size_used_bytes"),
+            external: value("nodejs_external_memory_bytes"),
+          });
+        });
+      },
+    );
+    request.on("error", () => resolve(none));
+  });
 }
 
 /** The crawler's addresses: a keep-alive connection from each. */
