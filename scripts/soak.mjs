@@ -54,6 +54,7 @@ import catalogue from "../e2e/stand-in/catalogue.cjs";
 import { startStation } from "../e2e/radio/station.mjs";
 import {
   ROOT as root,
+  instanceHeapMb,
   isStopping,
   nextBuild,
   onStop,
@@ -65,7 +66,7 @@ import {
 import { chownTree, localConfig, mainConfig } from "./start-cached.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
 
-const { appEnv, standInArgs, STAND_IN_URL, RADIO_PORT, REVALIDATE_SECRET } = standIn;
+const { appEnv, standInArgs, STAND_IN_URL, RADIO_PORT } = standIn;
 const { freePort, startRedis, startInstance } = instances;
 const { SECTION_FEEDS } = catalogue;
 
@@ -656,35 +657,6 @@ async function redisMemory() {
     if (client.isOpen) await Promise.resolve(client.destroy()).catch(() => {});
   }
 }
-function heapMb(instance) {
-  return new Promise((resolve) => {
-    const request = http.get(
-      {
-        host: "127.0.0.1",
-        port: instance.port,
-        path: "/api/metrics",
-        headers: { authorization: `Bearer ${REVALIDATE_SECRET}`, host: hosts[0] },
-        timeout: 2000,
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => (text += chunk));
-        response.on("end", () => {
-          const value = (name) =>
-            Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN) / 1024 / 1024;
-          resolve({
-            heap: value("nodejs_heap_size_used_bytes"),
-            external: value("nodejs_external_memory_bytes"),
-          });
-        });
-      },
-    );
-    request.on("timeout", () => request.destroy());
-    request.on("error", () => resolve(null));
-  });
-}
-
 const percentile = (values, p) => {
   if (!values.length) return 0;
   const sorted = Float64Array.from(values).sort();
@@ -739,7 +711,10 @@ for (let m = 1; m <= MINUTES; m++) {
     const settled =
       instance.child && Date.now() - instance.startedAt > (WARM_UP_MINUTES + 1) * 60_000;
     samples[instance.name].push({ minute: m, mb: mean, peak: Math.max(0, ...list), settled });
-    memory[instance.name] = { mean, heap: instance.child ? await heapMb(instance) : null };
+    memory[instance.name] = {
+      mean,
+      heap: instance.child ? await instanceHeapMb(instance.port, hosts[0]) : null,
+    };
   }
   const redisMb = await redisMemory();
   const row = {

@@ -17,11 +17,11 @@ import path from "node:path";
 import standIn from "../../e2e/env.cjs";
 import instances from "../../e2e/redis/instances.cjs";
 import { chownTree, localConfig, mainConfig } from "../start-cached.mjs";
-import { startStandIn, stop } from "./processes.mjs";
+import { instanceHeapMb, startStandIn, stop } from "./processes.mjs";
 import { locate } from "../system-programs.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const { appEnv, REVALIDATE_SECRET } = standIn;
+const { appEnv } = standIn;
 const { freePort, startInstance, startRedis } = instances;
 const DAY = 86_400_000;
 const pad = (n) => String(n).padStart(2, "0");
@@ -90,39 +90,6 @@ async function redisMb(redis) {
   return used ? Number(used[1]) / 1024 ** 2 : 0;
 }
 
-/**
- * The instance's JavaScript heap in use and its memory outside the heap (buffers, native), in
- * MB, from its metrics: what grows tells a leak of objects from one of native memory. Asked
- * with node:http, as the pages are: fetch() sends its own Host, not the publication's.
- */
-function heapMb(app, host) {
-  return new Promise((resolve) => {
-    const none = { heap: 0, external: 0 };
-    const request = http.get(
-      {
-        host: "127.0.0.1",
-        port: app.port,
-        path: "/api/metrics",
-        headers: { host, authorization: `Bearer ${REVALIDATE_SECRET}` },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => (text += chunk));
-        response.on("end", () => {
-          const value = (name) =>
-            Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? 0) / 2 ** 20;
-          resolve({
-            heap: value("nodejs_heap_size_used_bytes"),
-            external: value("nodejs_external_memory_bytes"),
-          });
-        });
-      },
-    );
-    request.on("error", () => resolve(none));
-  });
-}
-
 /** The crawler's addresses: a keep-alive connection from each. */
 const ADDRESSES = 64;
 
@@ -180,7 +147,10 @@ export async function crawl({ file, publications, pages, now }) {
   const progress = setInterval(async () => {
     const seconds = Math.round((performance.now() - started) / 1000);
     const keys = await redisKeys(redis);
-    const { heap, external } = await heapMb(app, `p0.example:${tierPort}`);
+    const { heap, external } = (await instanceHeapMb(app.port, `p0.example:${tierPort}`)) ?? {
+      heap: NaN,
+      external: NaN,
+    };
     console.log(
       `  ${seconds} s: ${next.toLocaleString("en-US")} pages, Redis ${keys.toLocaleString("en-US")} keys, ` +
         `${(await redisMb(redis)).toFixed(0)} MB; instance ${rssMb(app.child.pid).toFixed(0)} MB ` +

@@ -9,10 +9,11 @@
  * the next run; a Redis or a temporary folder left behind would fill the machine.
  */
 import { spawn } from "node:child_process";
+import http from "node:http";
 import path from "node:path";
 import standIn from "../../e2e/env.cjs";
 
-const { STAND_IN_PORT, STAND_IN_URL, standInArgs } = standIn;
+const { STAND_IN_PORT, STAND_IN_URL, standInArgs, REVALIDATE_SECRET } = standIn;
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Next's own command, run with this Node (npx would start another npm and another Node). */
@@ -167,5 +168,39 @@ export function startTrivial({ port, node = process.execPath, ready = "/", env =
     args: [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"],
     cwd: path.join(ROOT, "bench/trivial"),
     env,
+  });
+}
+
+/**
+ * An instance's JavaScript heap in use and its memory outside the heap (buffers, native), in
+ * MB, from its /api/metrics (the operators' secret); null when it does not answer in 2 s.
+ * Asked with node:http: fetch() sends its own Host, and `host` must name a publication.
+ */
+export function instanceHeapMb(port, host) {
+  return new Promise((resolve) => {
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/metrics",
+        headers: { authorization: `Bearer ${REVALIDATE_SECRET}`, host },
+        timeout: 2000,
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => {
+          const value = (name) =>
+            Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN) / 1024 / 1024;
+          resolve({
+            heap: value("nodejs_heap_size_used_bytes"),
+            external: value("nodejs_external_memory_bytes"),
+          });
+        });
+      },
+    );
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(null));
   });
 }
