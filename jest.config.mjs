@@ -7,6 +7,8 @@ const config = {
   testEnvironment: "node",
   testMatch: ["<rootDir>/{lib,components,scripts}/**/*.test.{ts,tsx}"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  // What a file's modules started (timers, threads, connections) stops after it.
+  setupFilesAfterEnv: ["<rootDir>/test-support/shutdown.ts"],
 };
 
 export default createJestConfig(config);

@@ -29,6 +29,7 @@ import {
   requestHostKey,
 } from "./lib/publication/publications-file.mjs";
 import compression from "compression";
+import { processSingleton } from "./lib/process/singleton.mjs";
 import { CompressedPages, compressResponse } from "./lib/serving/compressed-pages.mjs";
 
 const argv = process.argv.slice(2);
@@ -130,9 +131,20 @@ server.listen(port, hostname, () => {
   console.log(`▲ Ready on http://${hostname}:${port}, serving ${where}`);
 });
 
-function stop() {
-  server.close(() => process.exit(0));
+/**
+ * Stops taking requests, then runs what the app asked to run before exit (lib/process
+ * shutdown.ts: the archive writes what it has queued and ends its threads), then exits, within
+ * 5 s whatever happens.
+ */
+async function stop() {
   setTimeout(() => process.exit(0), 5_000).unref();
+  const closed = new Promise((resolve) => server.close(resolve));
+  const { tasks } = processSingleton("shutdown-tasks", () => ({ tasks: [] }));
+  // One after another, as they were registered; a task may add one (an engine opened to
+  // write the last flush adds its own close).
+  for (let task = tasks.shift(); task; task = tasks.shift()) await task().catch(() => undefined);
+  await closed;
+  process.exit(0);
 }
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

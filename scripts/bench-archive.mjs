@@ -22,7 +22,7 @@ import { headlines, network, SECTIONS } from "./lib/archive-corpus.mjs";
 import { numberOption } from "./lib/options.mjs";
 
 const jiti = createJiti(import.meta.url);
-const { SqliteArchive } = await jiti.import("../lib/archive/sqlite-engine.ts");
+const { SqliteArchive } = await jiti.import("../lib/archive/sqlite/client.ts");
 const { parseQuery } = await jiti.import("../lib/archive/query.ts");
 const { dayRange, dayOf, daysInMonth } = await jiti.import("../lib/archive/days.ts");
 

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { startPostgres, type PostgresServer } from "../e2e/postgres/server.cjs";
 import { PostgresArchive } from "../lib/archive/postgres-engine";
-import { SqliteArchive } from "../lib/archive/sqlite-engine";
+import { SqliteArchive } from "../lib/archive/sqlite/client";
 import { parseQuery } from "../lib/archive/query";
 import type { ArchiveEngine, EngineSearch } from "../lib/archive/types";
 
@@ -61,10 +64,37 @@ export function postgresForFile(): PostgresForFile {
   return { server: fileServer, freshDatabase };
 }
 
+let sqliteFolder: string | null = null;
+let sqliteFiles = 0;
+let sqliteHooked = false;
+
+/**
+ * The test file's SQLite archives: each a file of the file's own temporary folder (a file,
+ * not ":memory:": its readers then run on connections of their own, as the server's do).
+ * Called at the top of a file, it registers the hook that removes the folder after the file's
+ * last test; `fresh()` names a new file.
+ */
+export function sqliteForFile(): { fresh(): string } {
+  if (!sqliteHooked) {
+    sqliteHooked = true;
+    afterAll(() => {
+      if (sqliteFolder) rmSync(sqliteFolder, { recursive: true, force: true });
+      sqliteFolder = null;
+    });
+  }
+  return {
+    fresh() {
+      sqliteFolder ??= mkdtempSync(path.join(os.tmpdir(), "archive-test-"));
+      return path.join(sqliteFolder, `archive-${++sqliteFiles}.sqlite`);
+    },
+  };
+}
+
 export function archiveEnginesUnderTest(): EngineUnderTest[] {
   const postgres = postgresForFile();
+  const sqlite = sqliteForFile();
   return [
-    { name: "SQLite", fresh: async () => new SqliteArchive(":memory:") },
+    { name: "SQLite", fresh: async () => new SqliteArchive(sqlite.fresh()) },
     {
       name: "PostgreSQL",
       fresh: async () => new PostgresArchive(await postgres.freshDatabase()),

@@ -1,8 +1,8 @@
 import { config } from "../env";
 import { logger } from "../ops";
-import { processSingleton } from "../process";
+import { onShutdown, processSingleton } from "../process";
 import { PostgresArchive } from "./postgres-engine";
-import { SqliteArchive } from "./sqlite-engine";
+import { SqliteArchive } from "./sqlite/client";
 import { ArchiveUnavailableError, type ArchiveEngine } from "./types";
 
 /**
@@ -32,6 +32,12 @@ async function open(): Promise<ArchiveEngine> {
     throw error;
   }
   logger().info({ event: "archive-open", engine: engine.kind }, `archive: ${engine.kind}`);
+  // Its threads and connections end with the process, after what the recorder queued
+  // (registered when it was first asked for, before this) is written.
+  onShutdown(async () => {
+    if (state.engine) state.engine = null;
+    await engine.close();
+  });
   return engine;
 }
 

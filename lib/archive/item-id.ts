@@ -1,4 +1,4 @@
-import type { ArchiveItemInput } from "./types";
+import type { ArchiveItemInput, RecordBatch } from "./types";
 
 /**
  * An item's moment and id, the same in both engines and on every instance.
@@ -71,4 +71,37 @@ export function isEdited(row: RecordedRow, item: ArchiveItemInput & { body: stri
     row.link !== item.link ||
     row.image !== item.imageUrl
   );
+}
+
+/**
+ * Text as both engines store it: no NUL (PostgreSQL's text cannot hold one) and no lone
+ * surrogate, so what is stored is what is read back, on either engine.
+ */
+export const storedText = (text: string) => text.toWellFormed().replaceAll("\0", "");
+
+/**
+ * Items written in one transaction, and rows pruned in one, on both engines: each step holds
+ * the database briefly (a few tens of milliseconds), so other writers, and on SQLite the
+ * checkpoint, are never held for seconds by a long flush.
+ */
+export const WRITE_STEP = 500;
+export const PRUNE_STEP = 1000;
+
+/** Reads as steps of WRITE_STEP items at most (a read longer than a step is cut), in order. */
+export function* writeSteps(batches: readonly RecordBatch[]): Generator<RecordBatch[]> {
+  let step: RecordBatch[] = [];
+  let size = 0;
+  for (const batch of batches)
+    for (let start = 0; start < batch.items.length;) {
+      const items = batch.items.slice(start, start + WRITE_STEP - size);
+      step.push({ ...batch, items });
+      size += items.length;
+      start += items.length;
+      if (size === WRITE_STEP) {
+        yield step;
+        step = [];
+        size = 0;
+      }
+    }
+  if (step.length > 0) yield step;
 }

@@ -3,7 +3,7 @@ import { postgresForFile, searchRequest } from "../../test-support/archive-engin
 import { itemId } from "./item-id";
 import { PostgresArchive } from "./postgres-engine";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
-import { SqliteArchive } from "./sqlite-engine";
+import { SqliteArchive } from "./sqlite/client";
 import { ArchiveUnavailableError, type ArchiveEngine, type ArchiveItemInput } from "./types";
 
 /**

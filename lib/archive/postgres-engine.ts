@@ -6,7 +6,9 @@ import {
 } from "./postgres-schema";
 import {
   BETWEEN,
-  COUNT_IN,
+  COUNT_CARRIED,
+  COUNT_WITHDRAWN,
+  PRUNE,
   NEAREST_AFTER,
   NEAREST_BEFORE,
   SPAN,
@@ -16,7 +18,8 @@ import {
   wantedOf,
   type SearchPlan,
 } from "./postgres-query";
-import { SIGHTING_MS } from "./item-id";
+import { countRanges, type FeedCarriage } from "./hour-counts";
+import { PRUNE_STEP, SIGHTING_MS, writeSteps } from "./item-id";
 import { PostgresPool, type Query } from "./postgres-pool";
 import { recordBatches } from "./postgres-record";
 import type {
@@ -40,8 +43,6 @@ import type {
  */
 
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
-/** Rows pruned per statement: each stays well inside the statement timeout. */
-const PRUNE_BATCH = 5000;
 
 const toHeadline = (row: Record<string, unknown>): ArchivedHeadline => ({
   id: String(row.id),
@@ -82,10 +83,20 @@ export class PostgresArchive implements ArchiveEngine {
     });
   }
 
+  /**
+   * A flush may take longer than a reader's query may: its own connection and time, in steps
+   * of WRITE_STEP items, a transaction each (the embedded engine's steps). A step cut short is
+   * rolled back; the recorder writes the reads again and finds what was written unchanged.
+   */
   async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
-    // A flush of thousands of items may take longer than a reader's query may: its own
-    // connection and time, in one transaction (a flush is written whole or not at all).
-    return this.pool.longTransaction((query) => recordBatches(query, batches));
+    const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
+    for (const step of writeSteps(batches)) {
+      const done = await this.pool.longTransaction((query) => recordBatches(query, step));
+      outcome.inserted += done.inserted;
+      outcome.updated += done.updated;
+      outcome.unchanged += done.unchanged;
+    }
+    return outcome;
   }
 
   async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {
@@ -177,14 +188,26 @@ export class PostgresArchive implements ArchiveEngine {
     return rows.map(toHeadline);
   }
 
+  /** Counts from feed_hours, corrected by carriage and withdrawals (hour-counts.ts). */
   async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
-    if (ranges.length === 0) return [];
-    const rows = await this.query<{ n: number }>(COUNT_IN, [
-      pub,
-      ranges.map(([from]) => bound(from)),
-      ranges.map(([, to]) => bound(to)),
-    ]);
-    return rows.map((row) => row.n);
+    const one = async (text: string, values: unknown[]) =>
+      Number((await this.query<{ n: number }>(text, values))[0]?.n ?? 0);
+    return countRanges(ranges, {
+      carriage: () =>
+        this.query<FeedCarriage>(
+          `SELECT c.feed, c.since, c.until, f.first_seen AS "firstSeen" FROM carriage c
+            LEFT JOIN feed_firsts f ON f.feed = c.feed WHERE c.publication = $1`,
+          [pub],
+        ),
+      hours: (feeds, first, end) =>
+        one(
+          `SELECT coalesce(sum(items), 0) AS n FROM feed_hours
+            WHERE feed = ANY ($1::text[]) AND hour >= $2 AND hour < $3`,
+          [feeds, first, end],
+        ),
+      exact: (feeds, from, to) => one(COUNT_CARRIED, [pub, feeds, bound(from), bound(to)]),
+      withdrawn: (from, to) => one(COUNT_WITHDRAWN, [pub, bound(from), bound(to)]),
+    });
   }
 
   async nearest(
@@ -258,18 +281,14 @@ export class PostgresArchive implements ArchiveEngine {
     return { list, changedAt: state[0]?.value ?? 0 };
   }
 
+  /** Removes old items PRUNE_STEP at a time, a statement each, their hours lowered. */
   async prune(before: number): Promise<number> {
     let removed = 0;
     for (;;) {
-      const [row] = await this.query<{ n: number }>(
-        `WITH gone AS (
-           DELETE FROM items WHERE id IN (SELECT id FROM items WHERE at < $1 LIMIT $2)
-           RETURNING 1
-         ) SELECT count(*) AS n FROM gone`,
-        [bound(before), PRUNE_BATCH],
-      );
-      removed += row?.n ?? 0;
-      if ((row?.n ?? 0) < PRUNE_BATCH) return removed;
+      const [row] = await this.query<{ n: number }>(PRUNE, [bound(before), PRUNE_STEP]);
+      const gone = Number(row?.n ?? 0);
+      removed += gone;
+      if (gone < PRUNE_STEP) return removed;
     }
   }
 

@@ -230,11 +230,15 @@ export const BETWEEN = `SELECT ${HEADLINE} FROM items i
   WHERE i.at >= $2 AND i.at < $3 AND ${SHOWN}
   ORDER BY i.at, i.id LIMIT $4`;
 
-/** $1 publication, $2 and $3 the ranges' starts and ends: one count per range, in order. */
-export const COUNT_IN = `SELECT (SELECT count(*) FROM items i
-    WHERE i.at >= r.start AND i.at < r.stop AND ${SHOWN}) AS n
-  FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS r(start, stop, ordinal)
-  ORDER BY r.ordinal`;
+/** $1 publication, $2 feeds, [$3, $4) moments: its carried items of those feeds. */
+export const COUNT_CARRIED = `SELECT count(*) AS n FROM items i
+  WHERE i.feed = ANY ($2::text[]) AND i.at >= $3 AND i.at < $4 AND ${carried(null)}`;
+
+/** $1 publication, [$2, $3) moments: its carried items it withdrew, found by link. */
+export const COUNT_WITHDRAWN = `SELECT count(DISTINCT i.id) AS n
+  FROM withdrawals w JOIN items i ON i.link = w.link
+  WHERE w.publication IN ($1, '*') AND ${IN_FEEDS} AND i.at >= $2 AND i.at < $3
+    AND ${carried(null)}`;
 
 const SHOWN_HERE = `${carried(null)} AND ${NOT_WITHDRAWN}`;
 
@@ -258,3 +262,13 @@ export const SPAN = `SELECT (${edge("min", "", carried(null))}) AS first,
 export const NEAREST_BEFORE = edge("max", " AND i.at < $2");
 /** $1 publication, $2 the moment: the earliest shown at or after it. */
 export const NEAREST_AFTER = edge("min", " AND i.at >= $2");
+
+/** $1 a moment, $2 a step: the step's oldest items before it removed, their hours lowered. */
+export const PRUNE = `WITH gone AS (
+    DELETE FROM items WHERE id IN (SELECT id FROM items WHERE at < $1 ORDER BY id LIMIT $2)
+    RETURNING feed, at
+  ), hours AS (
+    INSERT INTO feed_hours (feed, hour, items)
+    SELECT feed, at / 3600000, -count(*) FROM gone GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (feed, hour) DO UPDATE SET items = feed_hours.items + excluded.items
+  ) SELECT count(*) AS n FROM gone`;

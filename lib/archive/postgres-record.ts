@@ -1,4 +1,4 @@
-import { isEdited, itemId, momentOf, nextId, SIGHTING_MS } from "./item-id";
+import { isEdited, itemId, momentOf, nextId, SIGHTING_MS, storedText as clean } from "./item-id";
 import { indexText, searchVector } from "./postgres-query";
 import { wordsOf } from "./query";
 import type { Query } from "./postgres-pool";
@@ -30,9 +30,6 @@ interface KnownRow {
   image: string;
   last_seen: number;
 }
-
-/** PostgreSQL's text holds no NUL and no lone surrogate: stored as it will be read back. */
-const clean = (text: string) => text.toWellFormed().replaceAll("\0", "");
 
 /** An item as stored: cleaned, its body known (null: the recorded one, or none yet). */
 type Stored = ArchiveItemInput & { body: string };
@@ -222,6 +219,15 @@ async function insertRound(run: Query, pending: Pending[]): Promise<string[]> {
          unnest(string_to_array(input.words, ' ')) AS word
        WHERE word <> '' GROUP BY word ORDER BY word
        ON CONFLICT (word) DO UPDATE SET uses = words.uses + excluded.uses
+     ), hours AS (
+       INSERT INTO feed_hours (feed, hour, items)
+       SELECT feed, at / 3600000, count(*) FROM input JOIN added USING (feed, key)
+       GROUP BY 1, 2 ORDER BY 1, 2
+       ON CONFLICT (feed, hour) DO UPDATE SET items = feed_hours.items + excluded.items
+     ), firsts AS (
+       INSERT INTO feed_firsts (feed, first_seen)
+       SELECT feed, min(seen) FROM input JOIN added USING (feed, key) GROUP BY 1 ORDER BY 1
+       ON CONFLICT (feed) DO UPDATE SET first_seen = least(feed_firsts.first_seen, excluded.first_seen)
      )
      SELECT feed, key FROM added`,
     [

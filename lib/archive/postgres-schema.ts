@@ -16,6 +16,9 @@
  *   the row (a HOT update), never into the five indexes again.
  * - carriage has an identity, to close a row by it.
  * - items (feed, id), version 2: a search reads each feed's matches newest first.
+ * - feed_hours and feed_firsts, version 3: each feed's items per hour of their moment, and
+ *   its first sighting, kept as items are recorded and pruned, for the calendar's counts
+ *   (lib/archive/hour-counts.ts, as the embedded engine keeps them); filled from the items.
  */
 
 /** pg_advisory_xact_lock's key for migrations: any constant of our own. */
@@ -74,4 +77,17 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `,
   // A publication's search walks each feed newest first (postgres-query.ts).
   `CREATE INDEX items_feed_id ON items (feed, id)`,
+  `
+  CREATE TABLE feed_hours (
+    feed text NOT NULL,
+    hour bigint NOT NULL,
+    items bigint NOT NULL,
+    PRIMARY KEY (feed, hour)
+  );
+  INSERT INTO feed_hours (feed, hour, items)
+    SELECT feed, at / 3600000, count(*) FROM items GROUP BY feed, at / 3600000;
+  CREATE TABLE feed_firsts (feed text PRIMARY KEY, first_seen bigint NOT NULL);
+  INSERT INTO feed_firsts (feed, first_seen)
+    SELECT feed, min(first_seen) FROM items GROUP BY feed;
+  `,
 ];

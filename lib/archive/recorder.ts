@@ -1,5 +1,5 @@
 import { logger } from "../ops";
-import { processSingleton } from "../process";
+import { onShutdown, processSingleton } from "../process";
 import { withArchive } from "./engine";
 import type { ArchiveItemInput, CarriageRow, RecordBatch } from "./types";
 
@@ -29,16 +29,36 @@ const MAX_QUEUED = 200_000;
 /** A batch may take longer than a reader's query. */
 const WRITE_TIMEOUT_MS = 10_000;
 
-const state = processSingleton("archive-recorder", () => ({
-  queue: new Map<string, Map<string, Queued>>(),
-  queued: 0,
-  timer: null as NodeJS.Timeout | null,
-  failures: 0,
-  carriage: null as (() => readonly CarriageRow[]) | null,
-  syncedCarriage: "",
-  syncedRows: null as readonly CarriageRow[] | null,
-  flushing: null as Promise<void> | null,
-}));
+const state = processSingleton("archive-recorder", () => {
+  // What is queued is written before the process exits; no timer is left behind.
+  onShutdown(stopRecording);
+  return makeState();
+});
+
+function makeState() {
+  return {
+    queue: new Map<string, Map<string, Queued>>(),
+    queued: 0,
+    timer: null as NodeJS.Timeout | null,
+    failures: 0,
+    carriage: null as (() => readonly CarriageRow[]) | null,
+    syncedCarriage: "",
+    syncedRows: null as readonly CarriageRow[] | null,
+    flushing: null as Promise<void> | null,
+    stopped: false,
+  };
+}
+
+/** Writes what is queued, once more, and schedules nothing after. */
+async function stopRecording(): Promise<void> {
+  state.stopped = true;
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+  await state.flushing;
+  if (state.queue.size > 0) await flush();
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+}
 
 /** What a feed's copy holds of an item (lib/news's FeedArticle, or a blog post). */
 export interface RecordedArticle {
@@ -106,7 +126,7 @@ function bound(): void {
 }
 
 function schedule(delay: number): void {
-  if (state.timer) return;
+  if (state.timer || state.stopped) return;
   state.timer = setTimeout(() => {
     state.timer = null;
     void flush();

@@ -1,5 +1,6 @@
 import { config } from "../env";
 import { logger } from "../ops";
+import { onShutdown } from "../process";
 import { withArchive } from "./engine";
 import { recordCarriage, setCarriageSource } from "./recorder";
 import type { CarriageRow } from "./types";
@@ -31,5 +32,6 @@ export function startArchive(carriage: () => readonly CarriageRow[]): void {
       })
       .catch(() => undefined);
   void prune();
-  setInterval(prune, PRUNE_MS).unref();
+  const timer = setInterval(prune, PRUNE_MS).unref();
+  onShutdown(async () => clearInterval(timer));
 }

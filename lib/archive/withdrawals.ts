@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { unstable_cache } from "next/cache";
 import { publishVersion } from "../cache/freshness.mjs";
 import { logger } from "../ops";
-import { processSingleton } from "../process";
+import { onShutdown, processSingleton } from "../process";
 import { withdrawalTag, withdrawalTags } from "../tags";
 import { withArchive } from "./engine";
 import type { Withdrawal } from "./types";
@@ -22,6 +22,7 @@ const state = processSingleton("archive-withdrawals", () => ({
   digests: new Map<string, string>(),
   changedAt: -1,
   timer: null as NodeJS.Timeout | null,
+  watching: false,
 }));
 
 const digestOf = (links: Iterable<string>) =>
@@ -55,11 +56,18 @@ export async function watchWithdrawals(): Promise<void> {
 
 /** Starts reading the withdrawals every WATCH_MS (instrumentation-node.ts). */
 export function startWithdrawalWatch(): void {
-  if (state.timer) return;
+  if (state.watching) return;
+  state.watching = true;
+  onShutdown(async () => {
+    state.watching = false;
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = null;
+  });
   const tick = () =>
     watchWithdrawals()
       .catch(() => undefined) // the archive away: the last known set stands
       .finally(() => {
+        if (!state.watching) return;
         state.timer = setTimeout(tick, WATCH_MS);
         state.timer.unref();
       });

@@ -4,5 +4,6 @@
  * that runs a few tasks at a time, the urgent first (limiter.ts).
  */
 export { PriorityLimiter, type Job } from "./limiter";
+export { onShutdown } from "./shutdown";
 export { SingleFlight } from "./single-flight";
 export { processSingleton } from "./singleton.mjs";

@@ -10,7 +10,7 @@ jest.mock("../../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }))
 jest.mock("../../ops/log", () => ({
   logUpstreamError: jest.fn(),
   logRefused: jest.fn(),
-  logger: () => ({ info: jest.fn(), warn: jest.fn() }),
+  logger: () => ({ info: jest.fn(), warn: jest.fn(), error: jest.fn() }),
 }));
 jest.mock("../../cache/freshness.mjs", () => ({
   ...jest.requireActual("../../cache/freshness.mjs"),

@@ -13,7 +13,7 @@ import {
 } from "../../archive";
 import type { ArchiveOwner } from "../../archive/calendar";
 import { flush, setCarriageSource } from "../../archive/recorder";
-import { SqliteArchive } from "../../archive/sqlite-engine";
+import { SqliteArchive } from "../../archive/sqlite/client";
 import { searchRequest } from "../../../test-support/archive-engines";
 import type { FeedArticle } from "../types";
 import { storeCopy } from "./copies";

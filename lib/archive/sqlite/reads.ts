@@ -1,36 +1,19 @@
 import type { SQLInputValue, StatementSync } from "node:sqlite";
-import { firstIdAt, LOW_BITS } from "./item-id";
-import { wordsOf } from "./query";
-import { ftsMatch } from "./sqlite-match";
-import { budgetedCount } from "./budgeted-count";
-import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "./types";
+import { budgetedCount } from "../budgeted-count.ts";
+import { firstIdAt, LOW_BITS } from "../item-id.ts";
+import { ftsMatch, holds } from "./match.ts";
+import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "../types";
 
 /**
- * The embedded archive's reads (sqlite-engine.ts writes): a publication's search, days,
- * counts and words. `sql` prepares a statement once and keeps it.
+ * The embedded archive's reads (database.ts writes): a publication's search, days, the
+ * exact counts the calendar's kept ones are corrected with, and words. `sql` prepares a
+ * statement once and keeps it.
  */
 
 /** Relevance ranks the newest this many matches of a publication. */
 const RELEVANCE_WINDOW = 5000;
-/** The ranking's ids whose rows are read at once. */
-const RANK_CHUNK = 200;
+const RANK_CHUNK = 200; // the ranking's ids whose rows are read at once
 const MONTH_MS = 2_592_000_000;
-/**
- * Whether `text` holds every required group of the query: a word as the start of one of its
- * words, or the start of a word as the query's word (the stem's reach, near enough for a
- * weight: "councils" and "council"); a phrase as such a run of words.
- */
-function holds(query: EngineSearch["query"], text: string): boolean {
-  const words = wordsOf(text);
-  const like = (a: string, b: string) =>
-    a.startsWith(b) || (b.length >= 4 && b.startsWith(a.slice(0, Math.max(4, a.length - 2))));
-  const atomIn = (atom: EngineSearch["query"]["all"][number][number]) => {
-    const phrase = "word" in atom ? [atom.word] : atom.phrase;
-    return words.some((_, at) => phrase.every((word, n) => like(words[at + n] ?? "", word)));
-  };
-  return query.all.every((group) => group.some(atomIn));
-}
-
 /** An item's moment, to the second, from its id (item-id.ts). */
 const momentOfId = (id: number) => Math.floor(id / LOW_BITS) * 1000;
 
@@ -81,10 +64,16 @@ const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
 });
 
 export class SqliteReads {
+  private readonly sql: (text: string) => StatementSync;
+  private readonly feedTokens: (publication: string, section: string | null) => string[];
+
   constructor(
-    private readonly sql: (text: string) => StatementSync,
-    private readonly feedTokens: (publication: string, section: string | null) => string[],
-  ) {}
+    sql: (text: string) => StatementSync,
+    feedTokens: (publication: string, section: string | null) => string[],
+  ) {
+    this.sql = sql;
+    this.feedTokens = feedTokens;
+  }
 
   async search(request: EngineSearch): Promise<EngineSearchPage> {
     const feeds = this.feedTokens(request.publication, request.section);
@@ -159,8 +148,8 @@ export class SqliteReads {
    * million headlines). Which matches hold the words in their title or description: the same
    * walk of the index newest first with the column named: its newest RELEVANCE_WINDOW reach
    * back at least as far as the window (from the window's newest when the search has an end;
-   * FTS5 seeks a bound slowly, so only then). (Not
-   * each match asked with `rowid = ?`: FTS5 then answers for a row the MATCH does not hold.)
+   * FTS5 seeks a bound slowly, so only then). (Not each match asked with `rowid = ?`: FTS5
+   * then answers for a row the MATCH does not hold.)
    */
   private byRelevance(
     request: EngineSearch,
@@ -234,25 +223,27 @@ export class SqliteReads {
     return rows.map(toHeadline);
   }
 
-  async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
-    // The carried items, in the index alone; less the withdrawn ones, found from the
-    // withdrawals (few) by link.
-    const carried = this.sql(
-      `SELECT count(*) AS n FROM items i
-        WHERE i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
-    );
-    const withdrawn = this.sql(
-      `SELECT count(DISTINCT i.id) AS n FROM withdrawals w JOIN items i ON i.link = w.link
-        WHERE w.publication IN (:pub, '*')
-          AND i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
-          AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
-    );
-    return ranges.map(
-      ([from, to]) =>
-        (carried.get({ pub, from, to }) as { n: number }).n -
-        (withdrawn.get({ pub, from, to }) as { n: number }).n,
-    );
+  /** The publication's carried items of `feeds` in [from, to), from the (feed, at) index. */
+  carriedIn(pub: string, feeds: readonly string[], from: number, to: number): number {
+    return (
+      this.sql(
+        `SELECT count(*) AS n FROM items i
+          WHERE i.feed IN (SELECT value FROM json_each(:feeds))
+            AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
+      ).get({ pub, feeds: JSON.stringify(feeds), from, to }) as { n: number }
+    ).n;
+  }
+
+  /** The publication's carried items in [from, to) that it withdrew, found by link. */
+  withdrawnIn(pub: string, from: number, to: number): number {
+    return (
+      this.sql(
+        `SELECT count(DISTINCT i.id) AS n FROM withdrawals w JOIN items i ON i.link = w.link
+          WHERE w.publication IN (:pub, '*')
+            AND i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
+            AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
+      ).get({ pub, from, to }) as { n: number }
+    ).n;
   }
 
   async nearest(
@@ -282,7 +273,7 @@ export class SqliteReads {
     if (!first) return [];
     return this.sql(
       `SELECT word, uses FROM words WHERE word >= :low AND word < :high
-         AND length(word) BETWEEN :short AND :long ORDER BY uses DESC LIMIT :limit`,
+         AND length(word) BETWEEN :short AND :long ORDER BY uses DESC, word LIMIT :limit`,
     ).all({
       low: first,
       high: `${first}\u{10FFFF}`,

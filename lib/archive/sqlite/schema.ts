@@ -17,6 +17,9 @@
  *   for "did you mean".
  * - items (feed, at, first_seen, last_seen), version 2, in place of (feed, at): a day's count
  *   without a read of the table.
+ * - feed_hours and feed_firsts, version 3: each feed's items counted per hour of their moment,
+ *   and its first sighting, kept as items are recorded and pruned, for the calendar's counts
+ *   (lib/archive/hour-counts.ts); filled from the items that are there.
  */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   `
@@ -82,5 +85,18 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX items_feed_span ON items (feed, at, first_seen, last_seen);
   DROP INDEX items_feed_at;
+  `,
+  `
+  CREATE TABLE feed_hours (
+    feed TEXT NOT NULL,
+    hour INTEGER NOT NULL,
+    items INTEGER NOT NULL,
+    PRIMARY KEY (feed, hour)
+  ) WITHOUT ROWID;
+  INSERT INTO feed_hours (feed, hour, items)
+    SELECT feed, at / 3600000, count(*) FROM items GROUP BY feed, at / 3600000;
+  CREATE TABLE feed_firsts (feed TEXT PRIMARY KEY, first_seen INTEGER NOT NULL) WITHOUT ROWID;
+  INSERT INTO feed_firsts (feed, first_seen)
+    SELECT feed, min(first_seen) FROM items GROUP BY feed;
   `,
 ];

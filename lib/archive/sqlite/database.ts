@@ -1,39 +1,58 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { isEdited, itemId, momentOf, nextId, SIGHTING_MS } from "./item-id";
-import { wordsOf } from "./query";
-import { SqliteReads } from "./sqlite-reads";
-import { SQLITE_MIGRATIONS } from "./sqlite-schema";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { countRanges, type FeedCarriage } from "../hour-counts.ts";
+import { firstIdAt, LOW_BITS, PRUNE_STEP, SIGHTING_MS } from "../item-id.ts";
+import { SqliteReads } from "./reads.ts";
+import { SqliteWrites } from "./writes.ts";
+import { SQLITE_MIGRATIONS } from "./schema.ts";
 import type {
   ArchiveEngine,
-  ArchiveItemInput,
   CarriageRow,
   EngineSearch,
   RecordBatch,
   RecordOutcome,
   Withdrawal,
-} from "./types";
+} from "../types";
 
 /**
- * The embedded archive: one SQLite file through Node's own node:sqlite, in WAL mode, so
- * readers never wait on the writer and several processes on one host share it (each waits up
- * to a second for another's write lock). node:sqlite is synchronous: each statement is short
- * (an index or FTS5 read, a batch of one feed's items) and runs on the event loop.
+ * The embedded archive's database: one SQLite file through Node's own node:sqlite, in WAL
+ * mode, so readers never wait on the writer and several processes on one host share it (each
+ * waits up to a second for another's write lock). node:sqlite is synchronous, so this class
+ * runs only inside the archive's worker threads (worker.ts), never on the thread that serves
+ * pages: one connection writes (record, carriage, withdrawals, prune, migrations), others only
+ * read (`readOnly`). client.ts is the engine the server holds.
  */
 
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
 
-export class SqliteArchive implements ArchiveEngine {
-  readonly kind = "sqlite" as const;
+export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
 
-  constructor(file: string) {
-    if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    this.db = new DatabaseSync(file, { timeout: 1000 });
-    this.db.exec(
-      "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON",
+  private readonly reads: SqliteReads;
+  private readonly writes: SqliteWrites;
+
+  constructor(file: string, options: { readOnly?: boolean } = {}) {
+    const readOnly = options.readOnly === true;
+    if (file !== ":memory:" && !readOnly)
+      mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    // A writer waits a second for another process's write lock. A reader waits on a lock only
+    // when another process holds the whole file; it waits longer than its deadline
+    // (client.ts), which then decides, and ends the thread.
+    this.db = new DatabaseSync(file, { timeout: readOnly ? 10_000 : 1000, readOnly });
+    // A reader's connection finds WAL set by the writer's (it is kept in the file).
+    if (!readOnly)
+      this.db.exec(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON",
+      );
+    this.writes = new SqliteWrites(
+      (text) => this.sql(text),
+      (work) => this.transaction(work),
+    );
+    this.reads = new SqliteReads(
+      (text) => this.sql(text),
+      (publication, section) => this.feedTokens(publication, section),
     );
   }
 
@@ -67,91 +86,9 @@ export class SqliteArchive implements ArchiveEngine {
     });
   }
 
+  /** Records the reads in steps (writes.ts). */
   async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
-    const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
-    // The batch's new words counted first, each written once.
-    const words = new Map<string, number>();
-    this.transaction(() => {
-      for (const { feed, items, seenAt } of batches)
-        for (const item of items) outcome[this.recordOne(feed, item, seenAt, words)]++;
-      const count = this.sql(
-        "INSERT INTO words (word, uses) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET uses = uses + excluded.uses",
-      );
-      for (const [word, uses] of words) count.run(word, uses);
-    });
-    return outcome;
-  }
-
-  private recordOne(
-    feed: string,
-    item: ArchiveItemInput,
-    seenAt: number,
-    words: Map<string, number>,
-  ): keyof RecordOutcome {
-    const known = this.sql(
-      "SELECT id, title, description, body, link, image, last_seen FROM items WHERE feed = ? AND key = ?",
-    ).get(feed, item.key) as
-      | {
-          id: number;
-          title: string;
-          description: string;
-          body: string;
-          link: string;
-          image: string;
-          last_seen: number;
-        }
-      | undefined;
-    if (!known) {
-      this.insert(feed, item, seenAt);
-      for (const word of new Set(wordsOf(`${item.title} ${item.description}`)))
-        words.set(word, (words.get(word) ?? 0) + 1);
-      return "inserted";
-    }
-    const body = item.body ?? known.body;
-    if (isEdited(known, { ...item, body })) {
-      this.sql(
-        "UPDATE items SET title = ?, description = ?, body = ?, link = ?, image = ?, last_seen = ? WHERE id = ?",
-      ).run(item.title, item.description, body, item.link, item.imageUrl, seenAt, known.id);
-      return "updated";
-    }
-    if (seenAt - known.last_seen >= SIGHTING_MS)
-      this.sql("UPDATE items SET last_seen = ? WHERE id = ?").run(seenAt, known.id);
-    return "unchanged";
-  }
-
-  private insert(feed: string, item: ArchiveItemInput, seenAt: number): void {
-    const at = momentOf(item, seenAt);
-    let id = itemId(feed, item.key, at);
-    const values: SQLInputValue[] = [
-      feed,
-      this.feedToken(feed),
-      item.key,
-      item.title,
-      item.description,
-      item.body ?? "",
-      item.link,
-      item.imageUrl,
-      item.publishedAt,
-      seenAt,
-      seenAt,
-      at,
-    ];
-    for (;;) {
-      const taken = this.sql("SELECT 1 FROM items WHERE id = ?").get(id);
-      if (!taken) break;
-      id = nextId(id);
-    }
-    this.sql(
-      `INSERT INTO items (id, feed, feed_token, key, title, description, body, link, image,
-         published_at, first_seen, last_seen, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, ...values);
-  }
-
-  /** The feed's token in items_fts ("f" and its number), numbered on first sight. */
-  private feedToken(url: string): string {
-    this.sql("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING").run(url);
-    const { id } = this.sql("SELECT id FROM feeds WHERE url = ?").get(url) as { id: number };
-    return `f${id}`;
+    return this.writes.record(batches);
   }
 
   /** The tokens of every feed the publication ever carried (in one section). */
@@ -186,16 +123,31 @@ export class SqliteArchive implements ArchiveEngine {
     });
   }
 
-  private readonly reads = new SqliteReads(
-    (text) => this.sql(text),
-    (publication, section) => this.feedTokens(publication, section),
-  );
   search = (request: EngineSearch) => this.reads.search(request);
   between: ArchiveEngine["between"] = (...args) => this.reads.between(...args);
-  countIn: ArchiveEngine["countIn"] = (...args) => this.reads.countIn(...args);
   nearest: ArchiveEngine["nearest"] = (...args) => this.reads.nearest(...args);
   span: ArchiveEngine["span"] = (...args) => this.reads.span(...args);
   wordsLike: ArchiveEngine["wordsLike"] = (...args) => this.reads.wordsLike(...args);
+
+  /** Counts from feed_hours, corrected by carriage and withdrawals (hour-counts.ts). */
+  async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
+    return countRanges(ranges, {
+      carriage: () =>
+        this.sql(
+          `SELECT c.feed, c.since, c.until, f.first_seen AS firstSeen FROM carriage c
+            LEFT JOIN feed_firsts f ON f.feed = c.feed WHERE c.publication = ?`,
+        ).all(pub) as unknown as FeedCarriage[],
+      hours: (feeds, first, end) =>
+        (
+          this.sql(
+            `SELECT coalesce(sum(items), 0) AS n FROM feed_hours
+              WHERE feed IN (SELECT value FROM json_each(?)) AND hour >= ? AND hour < ?`,
+          ).get(JSON.stringify(feeds), first, end) as { n: number }
+        ).n,
+      exact: (feeds, from, to) => this.reads.carriedIn(pub, feeds, from, to),
+      withdrawn: (from, to) => this.reads.withdrawnIn(pub, from, to),
+    });
+  }
 
   async withdraw({ publication, link, by, at }: Withdrawal): Promise<boolean> {
     return this.transaction(() => {
@@ -233,10 +185,23 @@ export class SqliteArchive implements ArchiveEngine {
     return { list, changedAt: state?.value ?? 0 };
   }
 
+  /** Removes old items PRUNE_STEP at a time, a transaction each, their hours lowered. */
   async prune(before: number): Promise<number> {
-    return this.transaction(() =>
-      Number(this.sql("DELETE FROM items WHERE at < ?").run(before).changes),
-    );
+    let removed = 0;
+    for (;;) {
+      const gone = this.transaction(() => {
+        const rows = this.sql(
+          // Ids are ordered by moment (item-id.ts): the oldest are the primary key's first.
+          `DELETE FROM items WHERE id IN (
+             SELECT id FROM items WHERE id < ? AND at < ? ORDER BY id LIMIT ?
+           ) RETURNING feed, at`,
+        ).all(firstIdAt(before) + LOW_BITS, before, PRUNE_STEP) as { feed: string; at: number }[];
+        this.writes.countHours(rows, -1);
+        return rows.length;
+      });
+      removed += gone;
+      if (gone < PRUNE_STEP) return removed;
+    }
   }
 
   async close(): Promise<void> {

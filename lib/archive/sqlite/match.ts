@@ -1,4 +1,5 @@
-import type { EngineQuery, QueryAtom } from "./types";
+import { wordsOf } from "../query.ts";
+import type { EngineQuery, QueryAtom } from "../types";
 
 /**
  * The FTS5 MATCH text of an engine query. Every word and phrase is a quoted FTS5 string, and
@@ -28,4 +29,20 @@ export function ftsMatch(
   // The reader's words are looked for in the text, never among the feeds' tokens ("f7").
   words = `{${columns === "text" ? "title description body" : columns}} : ${words}`;
   return `${words} AND feed_token : (${feeds.map((feed) => `"${feed}"`).join(" OR ")})`;
+}
+
+/**
+ * Whether `text` holds every required group of the query: a word as the start of one of its
+ * words, or the start of a word as the query's word (the stem's reach, near enough for a
+ * weight: "councils" and "council"); a phrase as such a run of words.
+ */
+export function holds(query: EngineQuery, text: string): boolean {
+  const words = wordsOf(text);
+  const like = (a: string, b: string) =>
+    a.startsWith(b) || (b.length >= 4 && b.startsWith(a.slice(0, Math.max(4, a.length - 2))));
+  const atomIn = (atom: QueryAtom) => {
+    const phrase = "word" in atom ? [atom.word] : atom.phrase;
+    return words.some((_, at) => phrase.every((word, n) => like(words[at + n] ?? "", word)));
+  };
+  return query.all.every((group) => group.some(atomIn));
 }

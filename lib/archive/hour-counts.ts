@@ -1,0 +1,110 @@
+/**
+ * Calendar counts kept as headlines are recorded, the same design on both engines: each feed's
+ * items counted per hour of their moment (`feed_hours`, written with the items, lowered when
+ * they are pruned), and each feed's first sighting (`feed_firsts`). A month page, the archive's
+ * index and a month's days then read a few rows per feed and hour, never the headlines: their
+ * cost grows with feeds and days, not with what the feeds carried.
+ *
+ * Carriage corrects it. A publication whose carriage of a feed is one row in force since
+ * before the feed's first item carried every item of it: its hours are read. A feed it took
+ * up later, or dropped, carried only the items in the feed while it did: those are counted
+ * from the items themselves, as before (a feed's items in the range, from its own index).
+ * Withdrawn items are subtracted as every engine always has (few, found by link). A range
+ * that does not start or end on an hour (a zone half an hour off UTC) counts its edges from
+ * the items too.
+ *
+ * Only type imports here and in what the engines' workers load besides: lib/archive/sqlite's
+ * worker runs this file as Node loads it (sqlite/worker.ts).
+ */
+
+export const HOUR_MS = 3_600_000;
+
+/** The hour an item's moment falls in (both engines store it as this integer). */
+export const hourOf = (moment: number) => Math.floor(moment / HOUR_MS);
+
+/** One carriage row of a publication's feed, with the feed's first sighting (null: none yet). */
+export interface FeedCarriage {
+  feed: string;
+  since: number;
+  until: number | null;
+  firstSeen: number | null;
+}
+
+/**
+ * The publication's feeds split: those every item of which it carried (one row in force since
+ * before the feed's first sighting), and the others.
+ */
+export function splitFeeds(rows: readonly FeedCarriage[]): { whole: string[]; partial: string[] } {
+  const whole = new Set<string>();
+  const all = new Set<string>();
+  for (const row of rows) {
+    all.add(row.feed);
+    if (row.until === null && (row.firstSeen === null || row.since <= row.firstSeen))
+      whole.add(row.feed);
+  }
+  return {
+    whole: [...whole].sort(),
+    partial: [...all].filter((feed) => !whole.has(feed)).sort(),
+  };
+}
+
+/** [from, to) as whole hours [first, end) and the edges before and after them. */
+export function splitRange(
+  from: number,
+  to: number,
+): { hours: readonly [number, number] | null; edges: (readonly [number, number])[] } {
+  const first = Math.ceil(from / HOUR_MS);
+  const end = Math.floor(to / HOUR_MS);
+  if (first >= end) return { hours: null, edges: to > from ? [[from, to]] : [] };
+  const edges: (readonly [number, number])[] = [];
+  if (first * HOUR_MS > from) edges.push([from, first * HOUR_MS]);
+  if (end * HOUR_MS < to) edges.push([end * HOUR_MS, to]);
+  return { hours: [first, end], edges };
+}
+
+/** What an engine answers for counting; each may be synchronous (SQLite's worker) or not. */
+export interface CountReads {
+  /** The publication's carriage rows, each with its feed's first sighting. */
+  carriage(): Promise<FeedCarriage[]> | FeedCarriage[];
+  /** The items of `feeds` in hours [first, end), from feed_hours. */
+  hours(feeds: readonly string[], first: number, end: number): Promise<number> | number;
+  /** The publication's carried items of `feeds` in [from, to), from the items. */
+  exact(feeds: readonly string[], from: number, to: number): Promise<number> | number;
+  /** The publication's carried items in [from, to) that it withdrew. */
+  withdrawn(from: number, to: number): Promise<number> | number;
+}
+
+/** How many headlines the publication shows in each range (countIn of both engines). */
+export async function countRanges(
+  ranges: readonly (readonly [number, number])[],
+  reads: CountReads,
+): Promise<number[]> {
+  if (ranges.length === 0) return [];
+  const { whole, partial } = splitFeeds(await reads.carriage());
+  const counts: number[] = [];
+  for (const [from, to] of ranges) {
+    let count = 0;
+    if (whole.length > 0) {
+      const { hours, edges } = splitRange(from, to);
+      if (hours) count += await reads.hours(whole, hours[0], hours[1]);
+      for (const [start, stop] of edges) count += await reads.exact(whole, start, stop);
+    }
+    if (partial.length > 0) count += await reads.exact(partial, from, to);
+    if (count > 0) count -= await reads.withdrawn(from, to);
+    counts.push(count);
+  }
+  return counts;
+}
+
+/** New items' hours, summed: (feed, hour) → items, in the one order both engines write them. */
+export function hoursOf(items: Iterable<{ feed: string; at: number }>): [string, number, number][] {
+  const counts = new Map<string, [string, number, number]>();
+  for (const { feed, at } of items) {
+    const hour = hourOf(at);
+    const key = `${feed}\n${hour}`;
+    const entry = counts.get(key);
+    if (entry) entry[2]++;
+    else counts.set(key, [feed, hour, 1]);
+  }
+  return [...counts.values()].sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] < b[0] ? -1 : 1));
+}

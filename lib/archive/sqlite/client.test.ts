@@ -1,0 +1,118 @@
+import { DatabaseSync } from "node:sqlite";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { searchRequest, sqliteForFile } from "../../../test-support/archive-engines";
+import { ArchiveUnavailableError, type ArchiveItemInput, type CarriageRow } from "../types";
+import { SqliteArchive } from "./client";
+
+/**
+ * The embedded archive's threads, on real files: its work never holds the thread that asks
+ * (the server's), a read that cannot answer in time fails at its deadline and its thread is
+ * replaced, and a flush of many items is written in steps beside readers that go on reading.
+ */
+
+const files = sqliteForFile();
+const FEED = "https://wire.example/national.xml";
+const CARRIAGE: CarriageRow[] = [
+  { publication: "riverbend", section: "national", feed: FEED, rank: 0 },
+];
+const NOW = Date.UTC(2026, 10, 30, 12);
+
+const WORDS = ["council", "river", "budget", "school", "bridge", "harvest", "storm", "market"];
+function items(count: number, from = 0): ArchiveItemInput[] {
+  return Array.from({ length: count }, (_, n) => ({
+    key: `k${from + n}`,
+    title: `${WORDS[(from + n) % WORDS.length]} report number ${from + n}`,
+    description: `The ${WORDS[(from + n * 3) % WORDS.length]} story of the day, told at length.`,
+    body: "",
+    link: `https://wire.example/story/${from + n}`,
+    imageUrl: "",
+    publishedAt: NOW - (from + n) * 60_000,
+  }));
+}
+
+let engine: SqliteArchive;
+let file: string;
+beforeEach(async () => {
+  file = files.fresh();
+  engine = new SqliteArchive(file);
+  await engine.migrate();
+  await engine.syncCarriage(CARRIAGE, NOW - 30 * 86_400_000);
+});
+afterEach(() => engine.close());
+
+/** The longest the asking thread's event loop was held while `work` ran, and its time. */
+async function heldWhile(work: () => Promise<unknown>): Promise<{ held: number; took: number }> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const start = performance.now();
+  await work();
+  const took = performance.now() - start;
+  delay.disable();
+  return { held: delay.max / 1e6, took };
+}
+
+jest.setTimeout(60_000);
+
+test("a flush of thousands of items runs beside the asking thread, which goes on answering", async () => {
+  const { held, took } = await heldWhile(() =>
+    engine.record([{ feed: FEED, items: items(12_000), seenAt: NOW }]),
+  );
+  // On the thread that asked, the same flush held it for all of `took` (seconds).
+  expect(held).toBeLessThan(took / 4);
+  const found = await engine.search(searchRequest("council", NOW));
+  expect(found.total).toBe(1001);
+});
+
+test("readers read while the writer writes, and see each step as it is committed", async () => {
+  await engine.record([{ feed: FEED, items: items(100), seenAt: NOW }]);
+  const writing = engine.record([{ feed: FEED, items: items(8000, 100), seenAt: NOW }]);
+  const seen: number[] = [];
+  let done = false;
+  void writing.then(() => (done = true));
+  // The month's count, as the archive's index asks it (kept with the items as they are written).
+  const month = [[NOW - 30 * 86_400_000, NOW + 1]] as const;
+  while (!done) {
+    seen.push((await engine.countIn("riverbend", month))[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await writing;
+  seen.push((await engine.countIn("riverbend", month))[0]!);
+  expect(seen.length).toBeGreaterThan(2);
+  expect(seen[0]).toBeGreaterThanOrEqual(100);
+  expect(seen.every((total, n) => n === 0 || total >= seen[n - 1]!)).toBe(true);
+  // Seen part-written: the flush is committed in steps, each read as it lands.
+  expect(seen.some((total) => total > 100 && total < 8100)).toBe(true);
+  expect(seen.at(-1)).toBe(8100);
+});
+
+test("a read that cannot answer (another process holds the file) fails at its deadline, and the next one is answered", async () => {
+  await engine.record([{ feed: FEED, items: items(50), seenAt: NOW }]);
+  await engine.close();
+  // Another process takes the file for itself: SQLite's exclusive locking in WAL keeps every
+  // other connection out until it lets go; a reader's connection then waits on it.
+  const other = new DatabaseSync(file);
+  other.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE");
+  engine = new SqliteArchive(file);
+  try {
+    const { held, took } = await heldWhile(() =>
+      expect(engine.span("riverbend")).rejects.toBeInstanceOf(ArchiveUnavailableError),
+    );
+    expect(took).toBeGreaterThanOrEqual(900);
+    expect(took).toBeLessThan(1500);
+    expect(held).toBeLessThan(200);
+  } finally {
+    other.exec("COMMIT; PRAGMA locking_mode = NORMAL");
+    // The exclusive lock is let go at the connection's next read.
+    other.prepare("SELECT count(*) FROM items").get();
+    other.close();
+  }
+  const span = await engine.span("riverbend");
+  expect(span?.last).toBe(NOW);
+  const found = await engine.search(searchRequest("council", NOW));
+  expect(found.hits.length).toBeGreaterThan(0);
+});
+
+test("a closed archive answers nothing, and leaves no thread behind", async () => {
+  await engine.close();
+  await expect(engine.span("riverbend")).rejects.toBeInstanceOf(ArchiveUnavailableError);
+});

@@ -1,0 +1,149 @@
+import type { SQLInputValue, StatementSync } from "node:sqlite";
+import { hoursOf } from "../hour-counts.ts";
+import {
+  isEdited,
+  itemId,
+  momentOf,
+  nextId,
+  SIGHTING_MS,
+  storedText,
+  writeSteps,
+} from "../item-id.ts";
+import { wordsOf } from "../query.ts";
+import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "../types";
+
+/**
+ * The embedded archive's record(): new items inserted (their words and hours counted), edited
+ * ones updated, sightings renewed, in steps of WRITE_STEP items (item-id.ts writeSteps, the
+ * shared engine's steps), a transaction each. Runs in the writer's thread (database.ts).
+ */
+export class SqliteWrites {
+  private readonly sql: (text: string) => StatementSync;
+  private readonly transaction: <T>(work: () => T) => T;
+
+  constructor(sql: (text: string) => StatementSync, transaction: <T>(work: () => T) => T) {
+    this.sql = sql;
+    this.transaction = transaction;
+  }
+
+  /**
+   * Records the reads in steps of WRITE_STEP items, a transaction each (the same steps as the
+   * shared engine's): a flush of thousands of items never holds the file for long. A step cut
+   * short is rolled back; the recorder writes the reads again, and what was written is found
+   * unchanged.
+   */
+  async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
+    const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
+    for (const step of writeSteps(batches)) {
+      // The step's new words and hours counted first, each row written once.
+      const words = new Map<string, number>();
+      const added: { feed: string; at: number }[] = [];
+      this.transaction(() => {
+        for (const { feed, items, seenAt } of step)
+          for (const item of items) outcome[this.recordOne(feed, item, seenAt, words, added)]++;
+        const count = this.sql(
+          "INSERT INTO words (word, uses) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET uses = uses + excluded.uses",
+        );
+        for (const [word, uses] of [...words].sort(([a], [b]) => (a < b ? -1 : 1)))
+          count.run(word, uses);
+        this.countHours(added, 1);
+      });
+    }
+    return outcome;
+  }
+
+  /** feed_hours raised (sign 1) or lowered (-1) by items' hours, in one order. */
+  countHours(items: Iterable<{ feed: string; at: number }>, sign: 1 | -1): void {
+    const write = this.sql(
+      "INSERT INTO feed_hours (feed, hour, items) VALUES (?, ?, ?) ON CONFLICT (feed, hour) DO UPDATE SET items = items + excluded.items",
+    );
+    for (const [feed, hour, n] of hoursOf(items)) write.run(feed, hour, sign * n);
+  }
+
+  private recordOne(
+    feed: string,
+    item: ArchiveItemInput,
+    seenAt: number,
+    words: Map<string, number>,
+    added: { feed: string; at: number }[],
+  ): keyof RecordOutcome {
+    item = {
+      ...item,
+      key: storedText(item.key),
+      title: storedText(item.title),
+      description: storedText(item.description),
+      body: item.body === null ? null : storedText(item.body),
+      link: storedText(item.link),
+      imageUrl: storedText(item.imageUrl),
+    };
+    const known = this.sql(
+      "SELECT id, title, description, body, link, image, last_seen FROM items WHERE feed = ? AND key = ?",
+    ).get(feed, item.key) as
+      | {
+          id: number;
+          title: string;
+          description: string;
+          body: string;
+          link: string;
+          image: string;
+          last_seen: number;
+        }
+      | undefined;
+    if (!known) {
+      added.push({ feed, at: this.insert(feed, item, seenAt) });
+      for (const word of new Set(wordsOf(`${item.title} ${item.description}`)))
+        words.set(word, (words.get(word) ?? 0) + 1);
+      return "inserted";
+    }
+    const body = item.body ?? known.body;
+    if (isEdited(known, { ...item, body })) {
+      this.sql(
+        "UPDATE items SET title = ?, description = ?, body = ?, link = ?, image = ?, last_seen = ? WHERE id = ?",
+      ).run(item.title, item.description, body, item.link, item.imageUrl, seenAt, known.id);
+      return "updated";
+    }
+    if (seenAt - known.last_seen >= SIGHTING_MS)
+      this.sql("UPDATE items SET last_seen = ? WHERE id = ?").run(seenAt, known.id);
+    return "unchanged";
+  }
+
+  /** Inserts a new item; its moment. */
+  private insert(feed: string, item: ArchiveItemInput, seenAt: number): number {
+    const at = momentOf(item, seenAt);
+    let id = itemId(feed, item.key, at);
+    const values: SQLInputValue[] = [
+      feed,
+      this.feedToken(feed, seenAt),
+      item.key,
+      item.title,
+      item.description,
+      item.body ?? "",
+      item.link,
+      item.imageUrl,
+      item.publishedAt,
+      seenAt,
+      seenAt,
+      at,
+    ];
+    for (;;) {
+      const taken = this.sql("SELECT 1 FROM items WHERE id = ?").get(id);
+      if (!taken) break;
+      id = nextId(id);
+    }
+    this.sql(
+      `INSERT INTO items (id, feed, feed_token, key, title, description, body, link, image,
+         published_at, first_seen, last_seen, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, ...values);
+    return at;
+  }
+
+  /** The feed's token in items_fts ("f" and its number), numbered on first sight. */
+  private feedToken(url: string, seenAt: number): string {
+    this.sql("INSERT INTO feeds (url) VALUES (?) ON CONFLICT (url) DO NOTHING").run(url);
+    this.sql(
+      "INSERT INTO feed_firsts (feed, first_seen) VALUES (?, ?) ON CONFLICT (feed) DO UPDATE SET first_seen = min(first_seen, excluded.first_seen)",
+    ).run(url, seenAt);
+    const { id } = this.sql("SELECT id FROM feeds WHERE url = ?").get(url) as { id: number };
+    return `f${id}`;
+  }
+}
