@@ -78,6 +78,29 @@ test.describe("search", () => {
     }
   });
 
+  test("a word only in posts' bodies finds every listed post once the list is read, none opened", async ({
+    request,
+  }) => {
+    // Read the way a crawler reads the list: no browser, so nothing prefetches a post.
+    for (const page of [1, 2, 3])
+      expect((await request.get(page === 1 ? "/blog" : `/blog/page/${page}`)).status()).toBe(200);
+    const listing = (post: (typeof POSTS)[number]) =>
+      `${post.metaTitle} ${post.metaDescription} ${post.shortTailKeywords} ${post.longTailKeywords}`;
+    const bodyOnly = POSTS.filter(
+      (post) => /\bparagraph\b/i.test(post.blog) && !/paragraph/i.test(listing(post)),
+    );
+    expect(bodyOnly.length).toBeGreaterThan(20);
+    await expect
+      .poll(
+        async () => {
+          const html = await (await request.get("/search?q=paragraph&section=blog")).text();
+          return /([\d,]+) results? for/.exec(html)?.[1] ?? "0";
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(String(bodyOnly.length));
+  });
+
   test("filters by section and dates, each kept in the form", async ({ page }) => {
     await page.goto("/search?q=robotics&section=local&sort=newest");
     await expect(results(page).filter({ hasText: ROBOTICS.title })).toHaveCount(1);
