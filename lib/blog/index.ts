@@ -7,9 +7,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { config, type AppConfig } from "../env";
 import { logUpstreamError, metrics } from "../ops";
-import { PriorityLimiter, processSingleton } from "../process";
 import { DEFAULT_PHOTO } from "../photos";
 import type { Publication } from "../publication";
+import { readBodies } from "./bodies";
 import { createFunctionsSource } from "./functions-source";
 import { createLocalSource, LOCAL_BLOG_DIR } from "./local-source";
 import { totalPages } from "./pagination";
@@ -182,51 +182,18 @@ const postRecord = (post: BlogPost): PostRecord => ({
   ].join("\n"),
 });
 
-/**
- * A list names posts without their bodies. Each new or changed post's body is read once after
- * the list (the source's get_details), in the background, BODY_READS at a time and at most
- * BODY_QUEUE waiting, and recorded: a word only in a post's body is found by search from the
- * start, not only once a reader has opened the post. Never on a reader's path: the list's
- * answer does not wait for it.
- */
-const BODY_READS = 2;
-const BODY_QUEUE = 500;
-const bodies = processSingleton("blog-bodies", () => ({
-  limiter: new PriorityLimiter(BODY_READS),
-  /** publication and slug → the listing (title, description, date) whose body was read. */
-  read: new Map<string, string>(),
-  waiting: 0,
-}));
-
-function readBodies(publication: Publication, blogs: readonly BlogSummary[]): void {
-  // A build reads the blog for its prerendered pages; the running site records.
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
-  for (const blog of blogs) {
-    const id = `${publication.key}\n${blog.slug}`;
-    const listing = JSON.stringify([blog.metaTitle, blog.metaDescription, blog.date]);
-    if (bodies.read.get(id) === listing || bodies.waiting >= BODY_QUEUE) continue;
-    if (bodies.read.size > 100_000) bodies.read.clear();
-    bodies.read.set(id, listing);
-    bodies.waiting++;
-    const { source } = sourceOf(publication);
-    bodies.limiter
-      .schedule(() => source.get(blog.slug), { background: true })
-      .done.then(
-        (post) => post && archive(publication, [postRecord(post)]),
-        // Tried again when a later list names the post.
-        () => bodies.read.delete(id),
-      )
-      .finally(() => bodies.waiting--);
-  }
-}
-
 // A list read always answers a page (possibly empty), never null.
 const readList = async (publication: Publication, page: number) => {
   const list = (await cachedRead(publication, ["list", String(page)], (source) =>
     source.list(page),
   )) as BlogListPage;
   archive(publication, list.blogs.map(summaryRecord));
-  readBodies(publication, list.blogs);
+  readBodies(
+    publication.key,
+    list.blogs,
+    (slug) => sourceOf(publication).source.get(slug),
+    (post) => archive(publication, [postRecord(post)]),
+  );
   return list;
 };
 
