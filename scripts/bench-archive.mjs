@@ -9,6 +9,10 @@
  * known, as polls find them), the disk taken and the memory this process grew by.
  * PostgreSQL is Debian's, started on a port and folder of its own (e2e/postgres/server.cjs).
  *
+ * Then, for each engine, the reader beside the crawl (scripts/lib/bench-archive-beside.mjs): a
+ * reader's cached page alone, then beside a crawler of searches, month pages and indexes of
+ * other publications, in one run; `--beside SECONDS` each phase (30), 0 for none.
+ *
  * `--archive FILE`: measure (and crawl) an SQLite archive an earlier run filled with the same
  * `--items` and `--publications` (its folder kept, as a run interrupted leaves it), without
  * filling it again: ten million headlines take an hour to write.
@@ -36,6 +40,10 @@ const CRAWL = process.argv.includes("--crawl")
 const reused = process.argv.indexOf("--archive");
 /** An archive filled before, to measure again. */
 const ARCHIVE = reused > 0 ? path.resolve(process.argv[reused + 1]) : null;
+/** Seconds of each phase of the reader beside the crawl; `--beside 0`: none. */
+const BESIDE = process.argv.includes("--beside")
+  ? Number(process.argv[process.argv.indexOf("--beside") + 1])
+  : 30;
 const at = process.argv.indexOf("--engines");
 const ENGINES = (at > 0 ? process.argv[at + 1] : "sqlite,postgresql").split(",");
 const NOW = Date.now();
@@ -73,10 +81,9 @@ function folderBytes(dir) {
  * before).
  */
 async function fill(engine, carriage, write = true) {
-  if (write) {
-    await engine.migrate();
-    await engine.syncCarriage(carriage, NOW - 400 * DAY);
-  }
+  // An archive filled before is brought to this version too (and its readers started).
+  await engine.migrate();
+  if (write) await engine.syncCarriage(carriage, NOW - 400 * DAY);
   const started = performance.now();
   let count = 0;
   let pending = [];
@@ -317,6 +324,7 @@ async function sqlite(carriage) {
     `  disk: ${(folderBytes(dir) / 1024 ** 2).toFixed(0)} MB; this process grew by ${((process.memoryUsage().rss - before) / 1024 ** 2).toFixed(0)} MB`,
   );
   await engine.close();
+  await besideTheCrawl("SQLite", { ARCHIVE_FILE: file }, filled);
   if (CRAWL > 0) {
     const { crawl, CRAWL_BOUNDS } = await import("./lib/bench-archive-crawl.mjs");
     console.log(
@@ -342,9 +350,36 @@ async function sqlite(carriage) {
   if (!ARCHIVE) rmSync(dir, { recursive: true, force: true });
 }
 
+/** The reader beside the crawl, over the archive `env` names (scripts/lib/bench-archive-beside.mjs). */
+async function besideTheCrawl(name, env, filled) {
+  if (!(BESIDE > 0)) return;
+  const { beside } = await import("./lib/bench-archive-beside.mjs");
+  const { common } = queries(filled.words, filled.samples);
+  const words = [common, ...filled.words.slice(0, 400).filter((word) => word.length >= 6)].slice(
+    0,
+    50,
+  );
+  const phrases = filled.samples.slice(0, 200).map((batch) => {
+    const title = batch.items[0].title.toLowerCase().split(" ");
+    return `${title[1]} ${title[2]}`;
+  });
+  console.log(`\n${name}: a reader's cached page alone, then beside a crawl (${BESIDE} s each)…`);
+  await beside({ env, publications: PUBLICATIONS, words, phrases, now: NOW, seconds: BESIDE });
+}
+
 const { carriage } = network(PUBLICATIONS);
 if (ENGINES.includes("sqlite")) await sqlite(carriage);
 if (ENGINES.includes("postgresql")) {
   const { postgres } = await import("./lib/bench-archive-postgres.mjs");
-  await postgres({ carriage, fill, ingestAlone, ingestKnown, measure, report, jiti, folderBytes });
+  await postgres({
+    carriage,
+    fill,
+    ingestAlone,
+    ingestKnown,
+    measure,
+    report,
+    jiti,
+    folderBytes,
+    besideTheCrawl,
+  });
 }

@@ -19,6 +19,7 @@ export async function postgres({
   report,
   jiti,
   folderBytes,
+  besideTheCrawl,
 }) {
   const { PostgresArchive } = await jiti.import("../../lib/archive/postgres-engine.ts");
   const { dayRange, daysInMonth } = await jiti.import("../../lib/archive/days.ts");
@@ -72,6 +73,7 @@ export async function postgres({
     );
     await client.end();
     await engine.close();
+    await besideTheCrawl("PostgreSQL", { DATABASE_URL: server.url }, filled);
   } finally {
     await server.cleanup();
   }
