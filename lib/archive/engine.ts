@@ -54,11 +54,15 @@ function unavailable(error: unknown): ArchiveUnavailableError {
   return new ArchiveUnavailableError(error instanceof Error ? error.message : String(error));
 }
 
-/** Runs `work` on the engine, within `timeoutMs`; any failure is ArchiveUnavailableError. */
-export async function withArchive<T>(
-  work: (engine: ArchiveEngine) => Promise<T>,
-  timeoutMs = READ_TIMEOUT_MS,
-): Promise<T> {
+/**
+ * An engine is opened once (migrated, its threads started), within OPEN_TIMEOUT_MS: a first
+ * reader right after the server starts waits for that, not a read's second, which then counts
+ * from when the engine is there. A database that cannot be opened fails as fast as it says so.
+ */
+const OPEN_TIMEOUT_MS = 5000;
+
+/** `promise`, or ArchiveUnavailableError past `timeoutMs`. */
+async function within<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -67,10 +71,21 @@ export async function withArchive<T>(
     );
   });
   try {
-    return await Promise.race([engine().then(work), timeout]);
-  } catch (error) {
-    throw unavailable(error);
+    return await Promise.race([promise, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Runs `work` on the engine, within `timeoutMs`; any failure is ArchiveUnavailableError. */
+export async function withArchive<T>(
+  work: (engine: ArchiveEngine) => Promise<T>,
+  timeoutMs = READ_TIMEOUT_MS,
+): Promise<T> {
+  try {
+    const opened = await within(engine(), Math.max(OPEN_TIMEOUT_MS, timeoutMs));
+    return await within(work(opened), timeoutMs);
+  } catch (error) {
+    throw unavailable(error);
   }
 }

@@ -61,14 +61,19 @@ class Thread {
   readonly worker: Worker;
   job: Job | null = null;
   private nextId = 0;
+  /** Settles when the thread has opened its connection (or has failed to). */
+  readonly ready: Promise<void>;
+  private started!: () => void;
 
   constructor(
     setup: WorkerSetup,
     private readonly lost: (thread: Thread, error: Error) => void,
     private readonly idle: () => void,
   ) {
+    this.ready = new Promise((resolve) => (this.started = resolve));
     this.worker = new Worker(WORKER_FILE, { workerData: setup });
     this.worker.unref();
+    this.worker.once("exit", () => this.started());
     this.worker.on("message", (reply: Reply) => this.answer(reply));
     this.worker.on("error", (error: Error) => this.lost(this, error));
     this.worker.on("exit", (code) =>
@@ -86,6 +91,7 @@ class Thread {
   }
 
   private answer(reply: Reply): void {
+    if ("ready" in reply) return this.started();
     const job = this.job;
     if (!job || reply.id !== this.nextId) return;
     this.job = null;
@@ -155,12 +161,13 @@ class Pool {
 
   /**
    * Starts every thread not running, so that none is started on a reader's time (a thread
-   * loads and opens its connection in a few hundred milliseconds).
+   * loads and opens its connection in a few hundred milliseconds); settles when they have.
    */
-  fill(): void {
-    if (this.closed) return;
+  fill(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     for (let slot = 0; slot < this.threads.length; slot++)
       if (this.threads[slot] === null) this.open(slot);
+    return Promise.all(this.threads.map((thread) => thread?.ready)).then(() => undefined);
   }
 
   private dispatch(): void {
@@ -187,7 +194,7 @@ class Pool {
       thread.job = null;
       this.drop(thread);
       void thread.worker.terminate();
-      this.fill();
+      void this.fill();
       this.dispatch();
     }
   }
@@ -253,10 +260,10 @@ export class SqliteArchive implements ArchiveEngine {
     ) as Promise<T>;
   }
 
-  /** Migrates on the writer, then starts the readers on the migrated file. */
+  /** Migrates on the writer, then starts the readers on the migrated file, and waits for them. */
   async migrate(): Promise<void> {
     await this.call<void>("migrate", [], MIGRATE_DEADLINE_MS);
-    this.readers?.fill();
+    await this.readers?.fill();
   }
 
   record: ArchiveEngine["record"] = (...args) => this.call("record", args);

@@ -23,11 +23,15 @@ export interface Call {
 }
 
 export type Reply =
-  { id: number; value: unknown } | { id: number; error: { name: string; message: string } };
+  | { id: number; value: unknown }
+  | { id: number; error: { name: string; message: string } }
+  | { ready: true };
 
 const { file, role } = workerData as WorkerSetup;
 const database = new SqliteDatabase(file, { readOnly: role === "reader" });
 const port = parentPort!;
+// Its connection is open: calls are answered from now on.
+port.postMessage({ ready: true } satisfies Reply);
 
 port.on("message", async ({ id, method, args }: Call) => {
   let reply: Reply;
