@@ -184,16 +184,20 @@ const postRecord = (post: BlogPost): PostRecord => ({
 
 // A list read always answers a page (possibly empty), never null.
 const readList = async (publication: Publication, page: number) => {
-  const list = (await cachedRead(publication, ["list", String(page)], (source) =>
-    source.list(page),
-  )) as BlogListPage;
+  const list = (await cachedRead(publication, ["list", String(page)], async (source) => {
+    const answer = await source.list(page);
+    // Read from the host just now (not from the cache): the new and changed posts' bodies
+    // are read after it, in the background, from within the data cache's own read, so their
+    // requests are the cache's and never make the page rendering it dynamic.
+    readBodies(
+      publication.key,
+      answer.blogs,
+      (slug) => source.get(slug),
+      (post) => archive(publication, [postRecord(post)]),
+    );
+    return answer;
+  })) as BlogListPage;
   archive(publication, list.blogs.map(summaryRecord));
-  readBodies(
-    publication.key,
-    list.blogs,
-    (slug) => sourceOf(publication).source.get(slug),
-    (post) => archive(publication, [postRecord(post)]),
-  );
   return list;
 };
 
