@@ -1,5 +1,6 @@
 import nextJest from "next/jest.js";
 
+// Reads next.config.ts: its transpilePackages (ES-module-only packages) are transformed here too.
 const createJestConfig = nextJest({ dir: "./" });
 
 /** @type {import('jest').Config} */

@@ -51,7 +51,13 @@ export interface AppConfig {
   radio: { origin: URL | null; path: string; ports: number[]; maxListeners: number };
   adScriptUrl: string | null;
   /** The archive: PostgreSQL when `databaseUrl` is set, else the SQLite file `file`. */
-  archive: { file: string; databaseUrl: URL | null; retentionDays: number | null };
+  archive: {
+    file: string;
+    databaseUrl: URL | null;
+    retentionDays: number | null;
+    /** How far apart two items may be and still be one story (lib/archive/stories). */
+    storyWindowHours: number;
+  };
   /** Headline photos: where their resized copies are kept, and how much disk they may take. */
   photos: { cacheDir: string; maxBytes: number };
   /** The page cache's disk (PAGE_CACHE_MAX_MB), which lib/cache/disk-bound.mjs reads itself. */
@@ -145,6 +151,7 @@ const VARIABLES = z.object({
     .refine((v) => whole(v, 36_500), got("must be a whole number of days from 1 to 36500"))
     .transform(Number)
     .optional(),
+  STORY_WINDOW_HOURS: wholeNumber(72, 720),
   PHOTO_CACHE_DIR: z.string().default(".next/cache/photos"),
   PHOTO_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
   PAGE_CACHE_MAX_MB: wholeNumber(1024, 1_048_576),
@@ -227,6 +234,7 @@ const CONFIG = VARIABLES.refine(
         file: env.ARCHIVE_FILE,
         databaseUrl: env.DATABASE_URL ?? null,
         retentionDays: env.ARCHIVE_RETENTION_DAYS ?? null,
+        storyWindowHours: env.STORY_WINDOW_HOURS,
       },
       photos: { cacheDir: env.PHOTO_CACHE_DIR, maxBytes: env.PHOTO_CACHE_MAX_MB * 1024 * 1024 },
       pageCache: { maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },

@@ -11,6 +11,7 @@ const headline = (section: string, extra: Partial<ArchivedHeadline> = {}): Archi
   imageUrl: "",
   at: Date.parse("2026-11-22T03:05:00Z"),
   section,
+  story: `${section}-${extra.title ?? "x"}`,
   ...extra,
 });
 

@@ -21,10 +21,11 @@ const state = processSingleton("archive-engine", () => ({
 }));
 
 async function open(): Promise<ArchiveEngine> {
-  const { file, databaseUrl } = config().archive;
+  const { file, databaseUrl, storyWindowHours } = config().archive;
+  const options = { storyWindowMs: storyWindowHours * 3_600_000 };
   const engine: ArchiveEngine = databaseUrl
-    ? new PostgresArchive(databaseUrl.href)
-    : new SqliteArchive(file);
+    ? new PostgresArchive(databaseUrl.href, options)
+    : new SqliteArchive(file, options);
   try {
     await engine.migrate();
   } catch (error) {

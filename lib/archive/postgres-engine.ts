@@ -6,9 +6,10 @@ import {
 } from "./postgres-schema";
 import {
   BETWEEN,
-  COUNT_CARRIED,
-  COUNT_WITHDRAWN,
   PRUNE,
+  RESTORE,
+  STORY,
+  WITHDRAW,
   NEAREST_AFTER,
   NEAREST_BEFORE,
   SPAN,
@@ -18,8 +19,11 @@ import {
   wantedOf,
   type SearchPlan,
 } from "./postgres-query";
-import { countRanges, type FeedCarriage } from "./hour-counts";
-import { PRUNE_STEP, SIGHTING_MS, writeSteps } from "./item-id";
+import { carriageChanges } from "./carriage";
+import { countIn } from "./postgres-counts";
+import { PRUNE_STEP, writeSteps } from "./item-id";
+import { postgresStoryStore, STORY_LOCK } from "./postgres-stories";
+import { backfillStep, STORY_WINDOW_MS } from "./stories/assign";
 import { PostgresPool, type Query } from "./postgres-pool";
 import { recordBatches } from "./postgres-record";
 import type {
@@ -53,6 +57,7 @@ const toHeadline = (row: Record<string, unknown>): ArchivedHeadline => ({
   imageUrl: row.image as string,
   at: row.at as number,
   section: row.section as string,
+  story: String(row.story),
 });
 
 /** A bound of moments as PostgreSQL's bigint compares it (`at >= 1.5` is `at >= 2`). */
@@ -63,7 +68,10 @@ export class PostgresArchive implements ArchiveEngine {
   private readonly pool: PostgresPool;
   private readonly query: Query;
 
-  constructor(url: string) {
+  private readonly storyWindowMs: number;
+
+  constructor(url: string, options: { storyWindowMs?: number } = {}) {
+    this.storyWindowMs = options.storyWindowMs ?? STORY_WINDOW_MS;
     this.pool = new PostgresPool(url);
     this.query = this.pool.query;
   }
@@ -91,7 +99,9 @@ export class PostgresArchive implements ArchiveEngine {
   async record(batches: readonly RecordBatch[]): Promise<RecordOutcome> {
     const outcome: RecordOutcome = { inserted: 0, updated: 0, unchanged: 0 };
     for (const step of writeSteps(batches)) {
-      const done = await this.pool.longTransaction((query) => recordBatches(query, step));
+      const done = await this.pool.longTransaction((query) =>
+        recordBatches(query, step, this.storyWindowMs),
+      );
       outcome.inserted += done.inserted;
       outcome.updated += done.updated;
       outcome.unchanged += done.unchanged;
@@ -107,19 +117,12 @@ export class PostgresArchive implements ArchiveEngine {
         "SELECT id, publication, section, feed, rank FROM carriage WHERE until IS NULL",
       );
       const [any] = await query("SELECT 1 FROM carriage LIMIT 1");
-      const keyOf = (row: CarriageRow) =>
-        `${row.publication}\n${row.section}\n${row.feed}\n${row.rank}`;
-      const wanted = new Set(rows.map(keyOf));
-      const inForce = new Set(open.map(keyOf));
-      const closing = open.filter((row) => !wanted.has(keyOf(row))).map((row) => row.id);
+      const { closing, opening, since } = carriageChanges(open, rows, at, !any);
       if (closing.length > 0)
         await query("UPDATE carriage SET until = $1 WHERE id = ANY($2::bigint[])", [
           Math.round(at),
           closing,
         ]);
-      // The first carriage covers what was read before it; a later one, the last hour's reads.
-      const since = any ? Math.round(at) - SIGHTING_MS : 0;
-      const opening = rows.filter((row) => !inForce.has(keyOf(row)));
       if (opening.length > 0)
         await query(
           `INSERT INTO carriage (publication, section, feed, rank, since)
@@ -188,27 +191,14 @@ export class PostgresArchive implements ArchiveEngine {
     return rows.map(toHeadline);
   }
 
-  /** Counts from feed_hours, corrected by carriage and withdrawals (hour-counts.ts). */
-  async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
-    const one = async (text: string, values: unknown[]) =>
-      Number((await this.query<{ n: number }>(text, values))[0]?.n ?? 0);
-    return countRanges(ranges, {
-      carriage: () =>
-        this.query<FeedCarriage>(
-          `SELECT c.feed, c.since, c.until, f.first_seen AS "firstSeen" FROM carriage c
-            LEFT JOIN feed_firsts f ON f.feed = c.feed WHERE c.publication = $1`,
-          [pub],
-        ),
-      hours: (feeds, first, end) =>
-        one(
-          `SELECT coalesce(sum(items), 0) AS n FROM feed_hours
-            WHERE feed = ANY ($1::text[]) AND hour >= $2 AND hour < $3`,
-          [feeds, first, end],
-        ),
-      exact: (feeds, from, to) => one(COUNT_CARRIED, [pub, feeds, bound(from), bound(to)]),
-      withdrawn: (from, to) => one(COUNT_WITHDRAWN, [pub, bound(from), bound(to)]),
-    });
+  async story(pub: string, story: string): Promise<ArchivedHeadline[]> {
+    if (!/^\d{1,16}$/.test(story)) return [];
+    const rows = await this.query<Record<string, unknown>>(STORY, [pub, story]);
+    return rows.map(toHeadline);
   }
+
+  /** Counts from feed_hours, corrected by carriage and withdrawals (postgres-counts.ts). */
+  countIn: ArchiveEngine["countIn"] = (pub, ranges) => countIn(this.query, pub, ranges);
 
   async nearest(
     pub: string,
@@ -240,31 +230,23 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   async withdraw({ publication, link, by, at }: Withdrawal): Promise<boolean> {
-    const [row] = await this.query<{ n: number }>(
-      `WITH added AS (
-         INSERT INTO withdrawals (publication, link, withdrawn_by, at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING RETURNING at
-       ), changed AS (
-         INSERT INTO archive_state (name, value) SELECT $5, at FROM added
-         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value + 1, excluded.value)
-       )
-       SELECT count(*) AS n FROM added`,
-      [publication, link, by, Math.round(at), WITHDRAWALS_CHANGED],
-    );
+    const [row] = await this.query<{ n: number }>(WITHDRAW, [
+      publication,
+      link,
+      by,
+      Math.round(at),
+      WITHDRAWALS_CHANGED,
+    ]);
     return (row?.n ?? 0) > 0;
   }
 
   async restore(publication: string, link: string): Promise<boolean> {
-    const [row] = await this.query<{ n: number }>(
-      `WITH removed AS (
-         DELETE FROM withdrawals WHERE publication = $1 AND link = $2 RETURNING 1
-       ), changed AS (
-         INSERT INTO archive_state (name, value) SELECT $3, $4 FROM removed
-         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value + 1, excluded.value)
-       )
-       SELECT count(*) AS n FROM removed`,
-      [publication, link, WITHDRAWALS_CHANGED, Date.now()],
-    );
+    const [row] = await this.query<{ n: number }>(RESTORE, [
+      publication,
+      link,
+      WITHDRAWALS_CHANGED,
+      Date.now(),
+    ]);
     return (row?.n ?? 0) > 0;
   }
 
@@ -282,6 +264,13 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   /** Removes old items PRUNE_STEP at a time, a statement each, their hours lowered. */
+  async groupStories(limit: number): Promise<number> {
+    return this.pool.longTransaction(async (query) => {
+      await query("SELECT pg_advisory_xact_lock($1)", [STORY_LOCK]);
+      return backfillStep(postgresStoryStore(query), limit, this.storyWindowMs);
+    });
+  }
+
   async prune(before: number): Promise<number> {
     let removed = 0;
     for (;;) {

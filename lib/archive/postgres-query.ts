@@ -60,7 +60,7 @@ export function tsQuery(query: EngineQuery, params: Params): string | null {
 }
 
 /** The item was the publication's ($1): a feed it carried while the item was in the feed. */
-const carried = (section: string | null) => `EXISTS (SELECT 1 FROM carriage c
+export const carried = (section: string | null) => `EXISTS (SELECT 1 FROM carriage c
   WHERE c.publication = $1 AND c.feed = i.feed AND c.since <= i.last_seen
     AND (c.until IS NULL OR c.until >= i.first_seen)${section ? ` AND c.section = ${section}` : ""})`;
 const NOT_WITHDRAWN = `NOT EXISTS (SELECT 1 FROM withdrawals w
@@ -68,9 +68,10 @@ const NOT_WITHDRAWN = `NOT EXISTS (SELECT 1 FROM withdrawals w
 const SECTION_OF = `(SELECT c.section FROM carriage c
   WHERE c.publication = $1 AND c.feed = i.feed AND c.since <= i.last_seen
     AND (c.until IS NULL OR c.until >= i.first_seen) ORDER BY c.rank LIMIT 1)`;
-const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at, ${SECTION_OF} AS section`;
+const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at,
+  coalesce(i.story, i.id) AS story, ${SECTION_OF} AS section`;
 /** The publication's feeds: the index (feed, at) answers a range of moments. */
-const IN_FEEDS = "i.feed IN (SELECT feed FROM carriage WHERE publication = $1)";
+export const IN_FEEDS = "i.feed IN (SELECT feed FROM carriage WHERE publication = $1)";
 /** What the publication ($1) shows: carried and not withdrawn. */
 const SHOWN = `${IN_FEEDS} AND ${carried(null)} AND ${NOT_WITHDRAWN}`;
 
@@ -230,15 +231,11 @@ export const BETWEEN = `SELECT ${HEADLINE} FROM items i
   WHERE i.at >= $2 AND i.at < $3 AND ${SHOWN}
   ORDER BY i.at, i.id LIMIT $4`;
 
-/** $1 publication, $2 feeds, [$3, $4) moments: its carried items of those feeds. */
-export const COUNT_CARRIED = `SELECT count(*) AS n FROM items i
-  WHERE i.feed = ANY ($2::text[]) AND i.at >= $3 AND i.at < $4 AND ${carried(null)}`;
-
-/** $1 publication, [$2, $3) moments: its carried items it withdrew, found by link. */
-export const COUNT_WITHDRAWN = `SELECT count(DISTINCT i.id) AS n
-  FROM withdrawals w JOIN items i ON i.link = w.link
-  WHERE w.publication IN ($1, '*') AND ${IN_FEEDS} AND i.at >= $2 AND i.at < $3
-    AND ${carried(null)}`;
+/** $1 publication, $2 a story: its items the publication carried and shows, newest first. */
+export const STORY = `SELECT ${HEADLINE} FROM items i
+  WHERE (i.story = $2::bigint OR (i.id = $2::bigint AND i.story IS NULL))
+    AND ${carried(null)} AND ${NOT_WITHDRAWN}
+  ORDER BY i.at DESC, i.id DESC`;
 
 const SHOWN_HERE = `${carried(null)} AND ${NOT_WITHDRAWN}`;
 
@@ -272,3 +269,22 @@ export const PRUNE = `WITH gone AS (
     SELECT feed, at / 3600000, -count(*) FROM gone GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (feed, hour) DO UPDATE SET items = feed_hours.items + excluded.items
   ) SELECT count(*) AS n FROM gone`;
+
+/** $1 publication, $2 link, $3 by, $4 at, $5 the state's name: 1 when it was not withdrawn. */
+export const WITHDRAW = `WITH added AS (
+         INSERT INTO withdrawals (publication, link, withdrawn_by, at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING at
+       ), changed AS (
+         INSERT INTO archive_state (name, value) SELECT $5, at FROM added
+         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value + 1, excluded.value)
+       )
+       SELECT count(*) AS n FROM added`;
+
+/** $1 publication, $2 link, $3 the state's name, $4 now: 1 when it was withdrawn. */
+export const RESTORE = `WITH removed AS (
+         DELETE FROM withdrawals WHERE publication = $1 AND link = $2 RETURNING 1
+       ), changed AS (
+         INSERT INTO archive_state (name, value) SELECT $3, $4 FROM removed
+         ON CONFLICT (name) DO UPDATE SET value = greatest(archive_state.value + 1, excluded.value)
+       )
+       SELECT count(*) AS n FROM removed`;

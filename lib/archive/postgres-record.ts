@@ -2,6 +2,8 @@ import { isEdited, itemId, momentOf, nextId, SIGHTING_MS, storedText as clean } 
 import { indexText, searchVector } from "./postgres-query";
 import { wordsOf } from "./query";
 import type { Query } from "./postgres-pool";
+import { postgresStoryStore, STORY_LOCK } from "./postgres-stories";
+import { assignStories, forgetOldWords } from "./stories/assign";
 import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "./types";
 
 /**
@@ -58,6 +60,7 @@ const idOf = (feed: string, key: string) => `${feed}\n${key}`;
 export async function recordBatches(
   run: Query,
   batches: readonly RecordBatch[],
+  storyWindowMs: number,
 ): Promise<RecordOutcome> {
   // A key twice among the reads: the last one counts, the earlier ones are unchanged.
   const reads = new Map<string, Read>();
@@ -94,10 +97,41 @@ export async function recordBatches(
   if (changes.length > 0) await update(run, changes);
   if (fresh.length > 0) {
     const inserted = await insert(run, fresh);
-    outcome.inserted += inserted;
-    outcome.unchanged += fresh.length - inserted;
+    outcome.inserted += inserted.length;
+    outcome.unchanged += fresh.length - inserted.length;
+    if (inserted.length > 0) await group(run, inserted, storyWindowMs);
   }
   return outcome;
+}
+
+/**
+ * The new items counted, and each given its story (lib/archive/stories), oldest first, one
+ * instance at a time (STORY_LOCK, to the transaction's end): two copies recorded at once by
+ * two instances see each other.
+ */
+async function group(run: Query, inserted: Pending[], storyWindowMs: number): Promise<void> {
+  await run(
+    `INSERT INTO archive_state (name, value) VALUES ('items', $1)
+      ON CONFLICT (name) DO UPDATE SET value = archive_state.value + excluded.value`,
+    [inserted.length],
+  );
+  await run("SELECT pg_advisory_xact_lock($1)", [STORY_LOCK]);
+  await assignStories(
+    postgresStoryStore(run),
+    inserted
+      .map(({ feed, item, at, id }) => ({
+        id: String(id),
+        feed,
+        key: item.key,
+        link: item.link,
+        at,
+        title: item.title,
+        description: item.description,
+      }))
+      .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)),
+    storyWindowMs,
+  );
+  await forgetOldWords(postgresStoryStore(run), storyWindowMs, Date.now());
 }
 
 /** A new item of one read. */
@@ -161,7 +195,7 @@ interface Pending extends Fresh {
  * the same 20 bits of hash) is tried again as nextId, in the batch's order first, as the
  * embedded engine does, so both engines give an item the same id.
  */
-async function insert(run: Query, fresh: Fresh[]): Promise<number> {
+async function insert(run: Query, fresh: Fresh[]): Promise<Pending[]> {
   const taken = new Set<number>();
   const claim = (id: number) => {
     while (taken.has(id)) id = nextId(id);
@@ -172,11 +206,11 @@ async function insert(run: Query, fresh: Fresh[]): Promise<number> {
     const at = Math.round(momentOf(entry.item, entry.seenAt));
     return { ...entry, at, id: claim(itemId(entry.feed, entry.item.key, at)) };
   });
-  let inserted = 0;
+  const inserted: Pending[] = [];
   for (let round = 0; pending.length > 0; round++) {
     if (round === MAX_ROUNDS) throw new Error("archive: no free id for new items");
     const added = new Set(await insertRound(run, pending));
-    inserted += added.size;
+    inserted.push(...pending.filter((entry) => added.has(idOf(entry.feed, entry.item.key))));
     const skipped = pending.filter((entry) => !added.has(idOf(entry.feed, entry.item.key)));
     if (skipped.length === 0) break;
     // Skipped: another instance inserted the item first, or another item holds the id.

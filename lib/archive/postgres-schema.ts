@@ -90,4 +90,20 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   INSERT INTO feed_firsts (feed, first_seen)
     SELECT feed, min(first_seen) FROM items GROUP BY feed;
   `,
+  // Stories, as the embedded engine keeps them (sqlite/schema.ts, version 4).
+  `
+  ALTER TABLE items ADD COLUMN story bigint;
+  CREATE INDEX items_story ON items (story) WHERE story IS NOT NULL;
+  CREATE TABLE story_words (
+    word text COLLATE "C" NOT NULL,
+    at bigint NOT NULL,
+    item bigint NOT NULL,
+    PRIMARY KEY (word, at, item)
+  );
+  CREATE TABLE story_splits (link text PRIMARY KEY, split_by text NOT NULL, at bigint NOT NULL);
+  INSERT INTO archive_state (name, value) SELECT 'items', count(*) FROM items
+    ON CONFLICT (name) DO NOTHING;
+  INSERT INTO archive_state (name, value) SELECT 'stories-backfill', -1
+    WHERE NOT EXISTS (SELECT 1 FROM items) ON CONFLICT (name) DO NOTHING;
+  `,
 ];

@@ -58,6 +58,8 @@ export interface ArchivedHeadline {
   at: number;
   /** The section that carried it in this publication (the first in the site's order). */
   section: string;
+  /** Its story: the id of the story's first item (lib/archive/stories); its own id alone. */
+  story: string;
 }
 
 export type SearchOrder = "relevance" | "newest";
@@ -126,6 +128,8 @@ export interface ArchiveEngine {
     to: number,
     limit: number,
   ): Promise<ArchivedHeadline[]>;
+  /** A story's items the publication carried and shows, newest first; [] for none. */
+  story(publication: string, story: string): Promise<ArchivedHeadline[]>;
   /** How many headlines the publication carried in each [from, to) range. */
   countIn(publication: string, ranges: readonly (readonly [number, number])[]): Promise<number[]>;
   /** The publication's latest moment before `moment`, or earliest at or after it; null: none. */
@@ -147,6 +151,11 @@ export interface ArchiveEngine {
    * every change, past its last value whatever the clock of the instance making it.
    */
   withdrawals(): Promise<{ list: Withdrawal[]; changedAt: number }>;
+  /**
+   * One step of the stories' backfill (lib/archive/stories/assign.ts backfillStep): groups up
+   * to `limit` items recorded before stories; how many (0: all are grouped).
+   */
+  groupStories(limit: number): Promise<number>;
   /** Removes headlines whose moment is before `before`; how many. */
   prune(before: number): Promise<number>;
   close(): Promise<void>;

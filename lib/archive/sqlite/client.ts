@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { STORY_WINDOW_MS } from "../stories/assign";
 import { ArchiveUnavailableError, type ArchiveEngine } from "../types";
 import type { SqliteDatabase } from "./database";
 import type { Call, Reply, WorkerSetup } from "./worker";
@@ -38,6 +39,7 @@ const READS = new Set<string>([
   "span",
   "wordsLike",
   "withdrawals",
+  "story",
 ]);
 
 /**
@@ -242,12 +244,15 @@ export class SqliteArchive implements ArchiveEngine {
   /** Null for ":memory:", whose one connection is the writer's. */
   private readonly readers: Pool | null;
 
-  constructor(file: string) {
+  constructor(file: string, options: { storyWindowMs?: number } = {}) {
     // Its own path in each worker, whatever their working folders.
     const absolute = file === ":memory:" ? file : path.resolve(file);
-    this.writer = new Pool({ file: absolute, role: "writer" }, 1);
+    const storyWindowMs = options.storyWindowMs ?? STORY_WINDOW_MS;
+    this.writer = new Pool({ file: absolute, role: "writer", storyWindowMs }, 1);
     this.readers =
-      absolute === ":memory:" ? null : new Pool({ file: absolute, role: "reader" }, READERS);
+      absolute === ":memory:"
+        ? null
+        : new Pool({ file: absolute, role: "reader", storyWindowMs }, READERS);
   }
 
   private call<T>(method: Method, args: unknown[], deadlineMs?: number): Promise<T> {
@@ -270,6 +275,7 @@ export class SqliteArchive implements ArchiveEngine {
   syncCarriage: ArchiveEngine["syncCarriage"] = (...args) => this.call("syncCarriage", args);
   search: ArchiveEngine["search"] = (...args) => this.call("search", args);
   between: ArchiveEngine["between"] = (...args) => this.call("between", args);
+  story: ArchiveEngine["story"] = (...args) => this.call("story", args);
   countIn: ArchiveEngine["countIn"] = (...args) => this.call("countIn", args);
   nearest: ArchiveEngine["nearest"] = (...args) => this.call("nearest", args);
   span: ArchiveEngine["span"] = (...args) => this.call("span", args);
@@ -278,6 +284,8 @@ export class SqliteArchive implements ArchiveEngine {
   restore: ArchiveEngine["restore"] = (...args) => this.call("restore", args);
   withdrawals: ArchiveEngine["withdrawals"] = () => this.call("withdrawals", []);
   prune: ArchiveEngine["prune"] = (...args) => this.call("prune", args, PRUNE_DEADLINE_MS);
+  groupStories: ArchiveEngine["groupStories"] = (...args) =>
+    this.call("groupStories", args, PRUNE_DEADLINE_MS);
 
   async close(): Promise<void> {
     await Promise.all([this.writer.close(), this.readers?.close()]);

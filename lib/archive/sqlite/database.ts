@@ -1,8 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { carriageChanges } from "../carriage.ts";
 import { countRanges, type FeedCarriage } from "../hour-counts.ts";
-import { firstIdAt, LOW_BITS, PRUNE_STEP, SIGHTING_MS } from "../item-id.ts";
+import { firstIdAt, LOW_BITS, PRUNE_STEP } from "../item-id.ts";
+import { backfillStep, STORY_WINDOW_MS } from "../stories/assign.ts";
+import { sqliteStoryStore } from "./stories.ts";
 import { SqliteReads } from "./reads.ts";
 import { SqliteWrites } from "./writes.ts";
 import { SQLITE_MIGRATIONS } from "./schema.ts";
@@ -32,8 +35,9 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
 
   private readonly reads: SqliteReads;
   private readonly writes: SqliteWrites;
+  private readonly storyWindowMs: number;
 
-  constructor(file: string, options: { readOnly?: boolean } = {}) {
+  constructor(file: string, options: { readOnly?: boolean; storyWindowMs?: number } = {}) {
     const readOnly = options.readOnly === true;
     if (file !== ":memory:" && !readOnly)
       mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -46,9 +50,11 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
       this.db.exec(
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON",
       );
+    this.storyWindowMs = options.storyWindowMs ?? STORY_WINDOW_MS;
     this.writes = new SqliteWrites(
       (text) => this.sql(text),
-      (work) => this.transaction(work),
+      (work) => this.asyncTransaction(work),
+      this.storyWindowMs,
     );
     this.reads = new SqliteReads(
       (text) => this.sql(text),
@@ -66,6 +72,22 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
     this.db.exec("BEGIN IMMEDIATE");
     try {
       const result = work();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /**
+   * A transaction around work that awaits (the stories' store answers at once): the writer's
+   * thread takes one call at a time, so nothing else runs on the connection meanwhile.
+   */
+  private async asyncTransaction<T>(work: () => Promise<T>): Promise<T> {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await work();
       this.db.exec("COMMIT");
       return result;
     } catch (error) {
@@ -103,28 +125,22 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   async syncCarriage(rows: readonly CarriageRow[], at: number): Promise<void> {
     this.transaction(() => {
       const open = this.sql(
-        "SELECT rowid, publication, section, feed, rank FROM carriage WHERE until IS NULL",
-      ).all() as unknown as (CarriageRow & { rowid: number })[];
+        "SELECT rowid AS id, publication, section, feed, rank FROM carriage WHERE until IS NULL",
+      ).all() as unknown as (CarriageRow & { id: number })[];
       const first = !this.sql("SELECT 1 FROM carriage LIMIT 1").get();
-      const keyOf = (row: CarriageRow) =>
-        `${row.publication}\n${row.section}\n${row.feed}\n${row.rank}`;
-      const wanted = new Set(rows.map(keyOf));
-      const inForce = new Set(open.map(keyOf));
-      for (const row of open)
-        if (!wanted.has(keyOf(row)))
-          this.sql("UPDATE carriage SET until = ? WHERE rowid = ?").run(at, row.rowid);
-      // The first carriage covers what was read before it; a later one, the last hour's reads.
-      const since = first ? 0 : at - SIGHTING_MS;
-      for (const row of rows)
-        if (!inForce.has(keyOf(row)))
-          this.sql(
-            "INSERT INTO carriage (publication, section, feed, rank, since) VALUES (?, ?, ?, ?, ?)",
-          ).run(row.publication, row.section, row.feed, row.rank, since);
+      const { closing, opening, since } = carriageChanges(open, rows, at, first);
+      for (const id of closing)
+        this.sql("UPDATE carriage SET until = ? WHERE rowid = ?").run(at, id);
+      for (const row of opening)
+        this.sql(
+          "INSERT INTO carriage (publication, section, feed, rank, since) VALUES (?, ?, ?, ?, ?)",
+        ).run(row.publication, row.section, row.feed, row.rank, since);
     });
   }
 
   search = (request: EngineSearch) => this.reads.search(request);
   between: ArchiveEngine["between"] = (...args) => this.reads.between(...args);
+  story: ArchiveEngine["story"] = (...args) => this.reads.story(...args);
   nearest: ArchiveEngine["nearest"] = (...args) => this.reads.nearest(...args);
   span: ArchiveEngine["span"] = (...args) => this.reads.span(...args);
   wordsLike: ArchiveEngine["wordsLike"] = (...args) => this.reads.wordsLike(...args);
@@ -186,6 +202,16 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   }
 
   /** Removes old items PRUNE_STEP at a time, a transaction each, their hours lowered. */
+  async groupStories(limit: number): Promise<number> {
+    return this.asyncTransaction(() =>
+      backfillStep(
+        sqliteStoryStore((text) => this.sql(text)),
+        limit,
+        this.storyWindowMs,
+      ),
+    );
+  }
+
   async prune(before: number): Promise<number> {
     let removed = 0;
     for (;;) {

@@ -5,9 +5,8 @@ import { ftsMatch, holds } from "./match.ts";
 import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "../types";
 
 /**
- * The embedded archive's reads (database.ts writes): a publication's search, days, the
- * exact counts the calendar's kept ones are corrected with, and words. `sql` prepares a
- * statement once and keeps it.
+ * The embedded archive's reads (database.ts writes): a publication's search, days, stories,
+ * the exact counts the calendar's kept ones are corrected with, and words.
  */
 
 /** Relevance ranks the newest this many matches of a publication. */
@@ -29,7 +28,8 @@ const NOT_WITHDRAWN = `NOT EXISTS (SELECT 1 FROM withdrawals w
 const SECTION_OF = `(SELECT c.section FROM carriage c
   WHERE c.publication = :pub AND c.feed = i.feed AND c.since <= i.last_seen
     AND (c.until IS NULL OR c.until >= i.first_seen) ORDER BY c.rank LIMIT 1)`;
-const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at, ${SECTION_OF} AS section`;
+const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at,
+  coalesce(i.story, i.id) AS story, ${SECTION_OF} AS section`;
 
 /**
  * The moment of the publication's first or last item that `where` keeps: each feed's (feed,
@@ -50,6 +50,7 @@ interface HeadlineRow {
   image: string;
   at: number;
   section: string;
+  story: number;
 }
 
 const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
@@ -61,6 +62,7 @@ const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
   imageUrl: row.image,
   at: row.at,
   section: row.section,
+  story: String(row.story),
 });
 
 export class SqliteReads {
@@ -220,6 +222,19 @@ export class SqliteReads {
           AND i.at >= :from AND i.at < :to AND ${CARRIED("")} AND ${NOT_WITHDRAWN}
         ORDER BY i.at, i.id LIMIT :limit`,
     ).all({ pub, from, to, limit }) as unknown as HeadlineRow[];
+    return rows.map(toHeadline);
+  }
+
+  /** A story's items the publication carried and shows, newest first (the story page). */
+  async story(pub: string, story: string): Promise<ArchivedHeadline[]> {
+    const id = Number(story);
+    if (!Number.isSafeInteger(id)) return [];
+    const rows = this.sql(
+      `SELECT ${HEADLINE} FROM items i
+        WHERE (i.story = :story OR (i.id = :story AND i.story IS NULL))
+          AND ${CARRIED("")} AND ${NOT_WITHDRAWN}
+        ORDER BY i.at DESC, i.id DESC`,
+    ).all({ pub, story: id }) as unknown as HeadlineRow[];
     return rows.map(toHeadline);
   }
 

@@ -99,4 +99,23 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   INSERT INTO feed_firsts (feed, first_seen)
     SELECT feed, min(first_seen) FROM items GROUP BY feed;
   `,
+  // Stories (lib/archive/stories): an item's story (its first item's id; null: not grouped
+  // yet, the backfill's work), the words items leave for later copies to find them by, the
+  // items editors split out, and how many items there are (the words' rarity).
+  `
+  ALTER TABLE items ADD COLUMN story INTEGER;
+  CREATE INDEX items_story ON items (story) WHERE story IS NOT NULL;
+  CREATE TABLE story_words (
+    word TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    item INTEGER NOT NULL,
+    PRIMARY KEY (word, at, item)
+  ) WITHOUT ROWID;
+  CREATE TABLE story_splits (link TEXT PRIMARY KEY, by TEXT NOT NULL, at INTEGER NOT NULL)
+    WITHOUT ROWID;
+  INSERT INTO archive_state (name, value) SELECT 'items', count(*) FROM items WHERE true
+    ON CONFLICT (name) DO NOTHING;
+  INSERT INTO archive_state (name, value) SELECT 'stories-backfill', -1
+    WHERE NOT EXISTS (SELECT 1 FROM items) ON CONFLICT (name) DO NOTHING;
+  `,
 ];

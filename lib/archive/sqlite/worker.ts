@@ -14,6 +14,8 @@ import { SqliteDatabase } from "./database.ts";
 export interface WorkerSetup {
   file: string;
   role: "writer" | "reader";
+  /** STORY_WINDOW_HOURS, in ms (the writer groups stories). */
+  storyWindowMs: number;
 }
 
 export interface Call {
@@ -27,8 +29,8 @@ export type Reply =
   | { id: number; error: { name: string; message: string } }
   | { ready: true };
 
-const { file, role } = workerData as WorkerSetup;
-const database = new SqliteDatabase(file, { readOnly: role === "reader" });
+const { file, role, storyWindowMs } = workerData as WorkerSetup;
+const database = new SqliteDatabase(file, { readOnly: role === "reader", storyWindowMs });
 const port = parentPort!;
 // Its connection is open: calls are answered from now on.
 port.postMessage({ ready: true } satisfies Reply);

@@ -10,6 +10,8 @@ import {
   writeSteps,
 } from "../item-id.ts";
 import { wordsOf } from "../query.ts";
+import { assignStories, forgetOldWords, type NewItem } from "../stories/assign.ts";
+import { sqliteStoryStore } from "./stories.ts";
 import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "../types";
 
 /**
@@ -19,11 +21,17 @@ import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "../types";
  */
 export class SqliteWrites {
   private readonly sql: (text: string) => StatementSync;
-  private readonly transaction: <T>(work: () => T) => T;
+  private readonly transaction: <T>(work: () => Promise<T>) => Promise<T>;
+  private readonly storyWindowMs: number;
 
-  constructor(sql: (text: string) => StatementSync, transaction: <T>(work: () => T) => T) {
+  constructor(
+    sql: (text: string) => StatementSync,
+    transaction: <T>(work: () => Promise<T>) => Promise<T>,
+    storyWindowMs: number,
+  ) {
     this.sql = sql;
     this.transaction = transaction;
+    this.storyWindowMs = storyWindowMs;
   }
 
   /**
@@ -37,8 +45,8 @@ export class SqliteWrites {
     for (const step of writeSteps(batches)) {
       // The step's new words and hours counted first, each row written once.
       const words = new Map<string, number>();
-      const added: { feed: string; at: number }[] = [];
-      this.transaction(() => {
+      const added: NewItem[] = [];
+      await this.transaction(async () => {
         for (const { feed, items, seenAt } of step)
           for (const item of items) outcome[this.recordOne(feed, item, seenAt, words, added)]++;
         const count = this.sql(
@@ -47,6 +55,18 @@ export class SqliteWrites {
         for (const [word, uses] of [...words].sort(([a], [b]) => (a < b ? -1 : 1)))
           count.run(word, uses);
         this.countHours(added, 1);
+        if (added.length > 0)
+          this.sql(
+            "INSERT INTO archive_state (name, value) VALUES ('items', ?) ON CONFLICT (name) DO UPDATE SET value = value + excluded.value",
+          ).run(added.length);
+        // Each new item's story, oldest first (lib/archive/stories).
+        const stories = sqliteStoryStore((text) => this.sql(text));
+        await assignStories(
+          stories,
+          added.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)),
+          this.storyWindowMs,
+        );
+        await forgetOldWords(stories, this.storyWindowMs, Date.now());
       });
     }
     return outcome;
@@ -65,7 +85,7 @@ export class SqliteWrites {
     item: ArchiveItemInput,
     seenAt: number,
     words: Map<string, number>,
-    added: { feed: string; at: number }[],
+    added: NewItem[],
   ): keyof RecordOutcome {
     item = {
       ...item,
@@ -90,7 +110,16 @@ export class SqliteWrites {
         }
       | undefined;
     if (!known) {
-      added.push({ feed, at: this.insert(feed, item, seenAt) });
+      const { id, at } = this.insert(feed, item, seenAt);
+      added.push({
+        id: String(id),
+        feed,
+        key: item.key,
+        link: item.link,
+        at,
+        title: item.title,
+        description: item.description,
+      });
       for (const word of new Set(wordsOf(`${item.title} ${item.description}`)))
         words.set(word, (words.get(word) ?? 0) + 1);
       return "inserted";
@@ -107,8 +136,8 @@ export class SqliteWrites {
     return "unchanged";
   }
 
-  /** Inserts a new item; its moment. */
-  private insert(feed: string, item: ArchiveItemInput, seenAt: number): number {
+  /** Inserts a new item; its id and moment. */
+  private insert(feed: string, item: ArchiveItemInput, seenAt: number): { id: number; at: number } {
     const at = momentOf(item, seenAt);
     let id = itemId(feed, item.key, at);
     const values: SQLInputValue[] = [
@@ -134,7 +163,7 @@ export class SqliteWrites {
       `INSERT INTO items (id, feed, feed_token, key, title, description, body, link, image,
          published_at, first_seen, last_seen, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, ...values);
-    return at;
+    return { id, at };
   }
 
   /** The feed's token in items_fts ("f" and its number), numbered on first sight. */

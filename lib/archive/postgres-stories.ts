@@ -1,0 +1,119 @@
+import type { Query } from "./postgres-pool";
+import type { StoryRow, StoryStore } from "./stories/assign";
+
+/**
+ * The shared engine's side of stories (lib/archive/stories/assign.ts decides), answered in the
+ * transaction that inserts the items. Instances decide one at a time (STORY_LOCK, held to the
+ * transaction's end), so two copies recorded at once by two instances see each other.
+ */
+export const STORY_LOCK = 7_466_270_003;
+
+const ROW = `i.id, i.feed, i.key, i.link, i.at, i.title, i.description,
+  coalesce(i.story, i.id) AS story`;
+
+interface Row {
+  id: number;
+  feed: string;
+  key: string;
+  link: string;
+  at: number;
+  title: string;
+  description: string;
+  story: number;
+}
+
+const toRow = (row: Row): StoryRow => ({ ...row, id: String(row.id), story: String(row.story) });
+
+export function postgresStoryStore(run: Query): StoryStore {
+  return {
+    async uses(words) {
+      const [rows, state] = [
+        await run<{ word: string; uses: number }>(
+          "SELECT word, uses FROM words WHERE word = ANY ($1::text[])",
+          [words],
+        ),
+        await run<{ value: number }>("SELECT value FROM archive_state WHERE name = 'items'"),
+      ];
+      return {
+        uses: new Map(rows.map((row) => [row.word, Number(row.uses)])),
+        items: Number(state[0]?.value ?? 0),
+      };
+    },
+    async candidates(words, from, to, limit) {
+      const rows = await run<Row>(
+        `SELECT ${ROW} FROM items i WHERE i.id IN (
+           SELECT item FROM story_words WHERE word = ANY ($1::text[]) AND at >= $2 AND at <= $3
+         ) ORDER BY i.at DESC, i.id DESC LIMIT $4`,
+        [words, Math.round(from), Math.round(to), limit],
+      );
+      return rows.map(toRow);
+    },
+    async members(stories) {
+      const rows = await run<Row>(
+        `SELECT ${ROW} FROM items i WHERE i.story = ANY ($1::bigint[]) ORDER BY i.at, i.id`,
+        [stories],
+      );
+      return rows.map(toRow);
+    },
+    async setStories(pairs) {
+      if (pairs.length === 0) return;
+      // In the order of the ids: two instances never wait on each other in a circle.
+      const sorted = [...pairs].sort((a, b) => (BigInt(a[0]) < BigInt(b[0]) ? -1 : 1));
+      await run(
+        `UPDATE items i SET story = p.story
+          FROM unnest($1::bigint[], $2::bigint[]) AS p(id, story) WHERE i.id = p.id`,
+        [sorted.map(([id]) => id), sorted.map(([, story]) => story)],
+      );
+    },
+    async leave(rows) {
+      const flat = rows.flatMap(({ id, at, words }) =>
+        words.map((word) => [word, Math.round(at), id] as const),
+      );
+      if (flat.length === 0) return;
+      await run(
+        `INSERT INTO story_words (word, at, item)
+          SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING`,
+        [flat.map((row) => row[0]), flat.map((row) => row[1]), flat.map((row) => row[2])],
+      );
+    },
+    async splits(links) {
+      const rows = await run<{ link: string }>(
+        "SELECT link FROM story_splits WHERE link = ANY ($1::text[])",
+        [links],
+      );
+      return new Set(rows.map((row) => row.link));
+    },
+    ...postgresBackfillStore(run),
+  };
+}
+
+/** The backfill's part of the store: items not grouped yet, its cursor, old words removed. */
+function postgresBackfillStore(
+  run: Query,
+): Pick<StoryStore, "ungrouped" | "cursor" | "setCursor" | "forget"> {
+  return {
+    async ungrouped(after, limit) {
+      const rows = await run<Row>(
+        `SELECT ${ROW} FROM items i WHERE i.id > $1 AND i.story IS NULL ORDER BY i.id LIMIT $2`,
+        [after, limit],
+      );
+      return rows.map(toRow);
+    },
+    async cursor() {
+      const [row] = await run<{ value: number }>(
+        "SELECT value FROM archive_state WHERE name = 'stories-backfill'",
+      );
+      return row === undefined ? "0" : Number(row.value) < 0 ? null : String(row.value);
+    },
+    async setCursor(id) {
+      await run(
+        `INSERT INTO archive_state (name, value) VALUES ('stories-backfill', $1)
+          ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+        [id === null ? -1 : id],
+      );
+    },
+    async forget(before) {
+      await run("DELETE FROM story_words WHERE at < $1", [Math.round(before)]);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { StatementSync } from "node:sqlite";
+import type { StoryRow, StoryStore } from "../stories/assign.ts";
+
+/**
+ * The embedded engine's side of stories (lib/archive/stories/assign.ts decides): answered in
+ * the writer's transaction, on its connection. Synchronous statements behind the store's
+ * promises, which settle at once: nothing else runs on the connection meanwhile (the writer
+ * thread takes one call at a time).
+ */
+const ROW = `i.id, i.feed, i.key, i.link, i.at, i.title, i.description,
+  coalesce(i.story, i.id) AS story`;
+
+interface Row {
+  id: number;
+  feed: string;
+  key: string;
+  link: string;
+  at: number;
+  title: string;
+  description: string;
+  story: number;
+}
+
+const toRow = (row: Row): StoryRow => ({ ...row, id: String(row.id), story: String(row.story) });
+
+export function sqliteStoryStore(sql: (text: string) => StatementSync): StoryStore {
+  return {
+    async uses(words) {
+      const rows = sql(
+        "SELECT word, uses FROM words WHERE word IN (SELECT value FROM json_each(?))",
+      ).all(JSON.stringify(words)) as { word: string; uses: number }[];
+      const state = sql("SELECT value FROM archive_state WHERE name = 'items'").get() as
+        { value: number } | undefined;
+      return {
+        uses: new Map(rows.map((row) => [row.word, row.uses])),
+        items: state?.value ?? 0,
+      };
+    },
+    async candidates(words, from, to, limit) {
+      const rows = sql(
+        `SELECT ${ROW} FROM items i WHERE i.id IN (
+           SELECT item FROM story_words
+            WHERE word IN (SELECT value FROM json_each(:words)) AND at >= :from AND at <= :to
+         ) ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
+      ).all({ words: JSON.stringify(words), from, to, limit }) as unknown as Row[];
+      return rows.map(toRow);
+    },
+    async members(stories) {
+      const rows = sql(
+        `SELECT ${ROW} FROM items i WHERE i.story IN (SELECT value FROM json_each(?))
+          ORDER BY i.at, i.id`,
+      ).all(JSON.stringify(stories.map(Number))) as unknown as Row[];
+      return rows.map(toRow);
+    },
+    async setStories(pairs) {
+      const update = sql("UPDATE items SET story = ? WHERE id = ?");
+      for (const [id, story] of pairs) update.run(Number(story), Number(id));
+    },
+    async leave(rows) {
+      const insert = sql(
+        "INSERT INTO story_words (word, at, item) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+      );
+      for (const { id, at, words } of rows)
+        for (const word of words) insert.run(word, at, Number(id));
+    },
+    async splits(links) {
+      const rows = sql(
+        "SELECT link FROM story_splits WHERE link IN (SELECT value FROM json_each(?))",
+      ).all(JSON.stringify(links)) as { link: string }[];
+      return new Set(rows.map((row) => row.link));
+    },
+    async ungrouped(after, limit) {
+      const rows = sql(
+        `SELECT ${ROW} FROM items i WHERE i.id > ? AND i.story IS NULL ORDER BY i.id LIMIT ?`,
+      ).all(Number(after), limit) as unknown as Row[];
+      return rows.map(toRow);
+    },
+    async cursor() {
+      const row = sql("SELECT value FROM archive_state WHERE name = 'stories-backfill'").get() as
+        { value: number } | undefined;
+      return row === undefined ? "0" : row.value < 0 ? null : String(row.value);
+    },
+    async setCursor(id) {
+      sql(
+        "INSERT INTO archive_state (name, value) VALUES ('stories-backfill', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      ).run(id === null ? -1 : Number(id));
+    },
+    async forget(before) {
+      sql("DELETE FROM story_words WHERE at < ?").run(before);
+    },
+  };
+}

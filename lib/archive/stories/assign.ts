@@ -1,0 +1,274 @@
+import { chooseStory, joined, withItem, type Candidate, type StoryCore } from "./group.ts";
+import {
+  alike,
+  DISTINCTIVE,
+  likeness,
+  termsOf,
+  THRESHOLDS,
+  type Rarity,
+  type Terms,
+  type Thresholds,
+} from "./similarity.ts";
+
+/**
+ * Stories decided as items are recorded, once for the network, the same on both engines: each
+ * engine answers a StoryStore inside the transaction that inserts the items (its writer), and
+ * this decides. An item's story is the id of the story's first item (as text).
+ *
+ * Candidates are found by word, not by scanning: each item leaves its most distinctive words
+ * in `story_words` (word, moment, item), and a new item asks for the recent items holding any
+ * of its own (an index range per word, whatever the archive's size); rows older than the
+ * window are of no use and are pruned.
+ */
+
+/** STORY_WINDOW_HOURS's default: how far apart two items may be and still be one story. */
+export const STORY_WINDOW_MS = 72 * 3_600_000;
+
+/** Words an item leaves for later copies to find it by (its rarest). */
+export const STORY_WORDS = 16;
+
+/** An item as the store keeps it for grouping. */
+export interface StoryRow {
+  id: string;
+  feed: string;
+  key: string;
+  link: string;
+  at: number;
+  title: string;
+  description: string;
+  story: string;
+}
+
+export interface StoryStore {
+  /** How many items use each word, and how many items there are. */
+  uses(words: readonly string[]): Promise<{ uses: Map<string, number>; items: number }>;
+  /** Items in [from, to] that left any of `words`, newest first, at most `limit`. */
+  candidates(
+    words: readonly string[],
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<StoryRow[]>;
+  /** Every item of the stories. */
+  members(stories: readonly string[]): Promise<StoryRow[]>;
+  /** Puts items in stories: [item id, story] pairs. */
+  setStories(pairs: readonly (readonly [string, string])[]): Promise<void>;
+  /** Records the words items leave. */
+  leave(rows: readonly { id: string; at: number; words: readonly string[] }[]): Promise<void>;
+  /** Which of the links an editor split out of their stories. */
+  splits(links: readonly string[]): Promise<Set<string>>;
+  /** Items not grouped yet (recorded before stories), oldest first, after the id `after`. */
+  ungrouped(after: string, limit: number): Promise<NewItem[]>;
+  /** The backfill's cursor: the last item it grouped ("0": none yet; null: it is done). */
+  cursor(): Promise<string | null>;
+  setCursor(id: string | null): Promise<void>;
+  /** Removes the words items left before `before`. */
+  forget(before: number): Promise<void>;
+}
+
+export interface NewItem {
+  id: string;
+  feed: string;
+  key: string;
+  link: string;
+  at: number;
+  title: string;
+  description: string;
+}
+
+/** Candidates read for a whole step at most (the most recent first). */
+const STEP_CANDIDATES = 20_000;
+
+/**
+ * Assigns each new item (in the order given: oldest first) to a story; returns item → story.
+ * A step's items are decided together, in five statements whatever their number: the words'
+ * uses, the splits, the candidates of all of them, the candidates' stories' items, and the
+ * answers written at the end. Items of the same step are each other's candidates, in order.
+ */
+export async function assignStories(
+  store: StoryStore,
+  items: readonly NewItem[],
+  windowMs: number,
+  thresholds: Thresholds = THRESHOLDS,
+): Promise<Map<string, string>> {
+  const assigned = new Map<string, string>();
+  if (items.length === 0) return assigned;
+  const prepared = items.map((item) => ({ item, terms: termsOf(item) }));
+  const { uses, items: total } = await store.uses([
+    ...new Set(prepared.flatMap(({ terms }) => [...terms.words.values()])),
+  ]);
+  const rarity: Rarity = (word) => Math.log((total + 1) / ((uses.get(word) ?? 0) + 1));
+  const words = prepared.map(({ terms }) => wordsToKeep(terms, uses, rarity));
+  const split = await store.splits(items.map((item) => item.link));
+  const lookups = [...new Set(words.flatMap((entry) => entry.lookup))];
+  const ats = items.map((item) => item.at);
+  const mine = new Set(items.map((item) => item.id));
+  const rows = lookups.length
+    ? await store.candidates(
+        lookups,
+        Math.min(...ats) - windowMs,
+        Math.max(...ats) + windowMs,
+        STEP_CANDIDATES,
+      )
+    : [];
+  const pool = new CandidatePool(rows.filter((row) => !mine.has(row.id)));
+  const candidatesOf = (n: number) => {
+    const { item, terms } = prepared[n]!;
+    return pool
+      .holding(words[n]!.lookup)
+      .filter(
+        (row) =>
+          row.feed !== item.feed &&
+          Math.abs(row.at - item.at) <= windowMs &&
+          (row.link === item.link ||
+            row.key === item.key ||
+            alike(likeness(terms, row.terms, rarity), thresholds)),
+      );
+  };
+  // The stories any item may join: their items, for their cores.
+  const matches = prepared.map((_, n) => (split.has(items[n]!.link) ? [] : candidatesOf(n)));
+  const wanted = [...new Set(matches.flat().map((row) => row.story))];
+  const stories = new StepStories(wanted.length ? await store.members(wanted) : [], pool);
+  for (const [n, { item, terms }] of prepared.entries()) {
+    let story = item.id;
+    if (!split.has(item.link)) {
+      // Those found for it, and the step's earlier items, by now in their stories.
+      const candidates = [...new Set([...matches[n]!, ...candidatesOf(n)])];
+      const choice = chooseStory({ ...item, terms }, candidates, (id) => stories.core(id), {
+        windowMs,
+        rarity,
+        thresholds,
+      });
+      if (choice.story) {
+        story = choice.story;
+        for (const other of choice.absorbed) stories.relabel(other, story);
+      }
+    }
+    const candidate: Candidate = { ...item, terms, story };
+    stories.add(candidate);
+    pool.add(candidate);
+    assigned.set(item.id, story);
+  }
+  await store.setStories([...stories.moved]);
+  await store.leave(
+    items.map((item, n) => ({ id: item.id, at: item.at, words: words[n]!.rarest })),
+  );
+  return assigned;
+}
+
+/**
+ * The words an item leaves for later copies (its rarest) and those it looks up (the
+ * distinctive ones some item holds: a common word finds everything and decides nothing).
+ */
+function wordsToKeep(terms: Terms, uses: Map<string, number>, rarity: Rarity) {
+  const byRarity = [...new Set(terms.words.values())].sort(
+    (a, b) => rarity(b) - rarity(a) || (a < b ? -1 : 1),
+  );
+  return {
+    rarest: byRarity.slice(0, STORY_WORDS),
+    lookup: byRarity
+      .filter((word) => (uses.get(word) ?? 0) > 0 && rarity(word) >= DISTINCTIVE)
+      .slice(0, STORY_WORDS),
+  };
+}
+
+/** A step's candidates, by word: each item reads only those that hold one of its words. */
+class CandidatePool {
+  readonly all: Candidate[] = [];
+  private readonly byWord = new Map<string, Candidate[]>();
+
+  constructor(rows: readonly StoryRow[]) {
+    for (const row of rows) this.add({ ...row, terms: termsOf(row) });
+  }
+
+  add(candidate: Candidate): void {
+    this.all.push(candidate);
+    for (const word of candidate.terms.words.values()) {
+      const list = this.byWord.get(word);
+      if (list) list.push(candidate);
+      else this.byWord.set(word, [candidate]);
+    }
+  }
+
+  holding(words: readonly string[]): Candidate[] {
+    const found = new Set<Candidate>();
+    for (const word of words) for (const row of this.byWord.get(word) ?? []) found.add(row);
+    return [...found];
+  }
+}
+
+/** The stories a step touches: their cores and items, and what moved between them. */
+class StepStories {
+  private readonly cores = new Map<string, StoryCore>();
+  private readonly members = new Map<string, string[]>();
+  /** item → story, for the step's items and the items of stories joined together. */
+  readonly moved = new Map<string, string>();
+
+  private readonly pool: CandidatePool;
+
+  constructor(rows: readonly StoryRow[], pool: CandidatePool) {
+    this.pool = pool;
+    for (const row of rows) this.put(row.story, { ...row, terms: termsOf(row) });
+  }
+
+  core(story: string): StoryCore | undefined {
+    return this.cores.get(story);
+  }
+
+  private put(story: string, item: Candidate): void {
+    this.cores.set(story, withItem(this.cores.get(story), story, item));
+    this.members.set(story, [...(this.members.get(story) ?? []), item.id]);
+  }
+
+  add(item: Candidate): void {
+    this.put(item.story, item);
+    this.moved.set(item.id, item.story);
+  }
+
+  /** Story `from` joins story `to`. */
+  relabel(from: string, to: string): void {
+    for (const row of this.pool.all) if (row.story === from) row.story = to;
+    for (const id of this.members.get(from) ?? []) this.moved.set(id, to);
+    this.members.set(to, [...(this.members.get(to) ?? []), ...(this.members.get(from) ?? [])]);
+    this.cores.set(to, joined(this.cores.get(to), this.cores.get(from)!));
+    this.cores.delete(from);
+    this.members.delete(from);
+  }
+}
+
+/** When this process last removed old words (once an hour is enough). */
+let forgotAt = 0;
+
+/**
+ * The words items left are needed within the window only: those older than two windows are
+ * removed, once an hour, unless the backfill is still going (it groups old items, whose
+ * neighbours' words it needs).
+ */
+export async function forgetOldWords(store: StoryStore, windowMs: number, now: number) {
+  if (now - forgotAt < 3_600_000) return;
+  forgotAt = now;
+  if ((await store.cursor()) !== null) return;
+  await store.forget(now - 2 * windowMs);
+}
+
+/**
+ * One step of the backfill: groups up to `limit` items recorded before stories, oldest first,
+ * from where the last step stopped (the cursor lives in the archive: a backfill interrupted
+ * resumes). How many it grouped; 0 once every item is grouped.
+ */
+export async function backfillStep(
+  store: StoryStore,
+  limit: number,
+  windowMs: number,
+): Promise<number> {
+  const after = await store.cursor();
+  if (after === null) return 0;
+  const items = await store.ungrouped(after, limit);
+  if (items.length === 0) {
+    await store.setCursor(null);
+    return 0;
+  }
+  await assignStories(store, items, windowMs);
+  await store.setCursor(items.at(-1)!.id);
+  return items.length;
+}

@@ -1,0 +1,201 @@
+import { archiveEnginesUnderTest, searchRequest } from "../../../test-support/archive-engines";
+import type { ArchiveEngine, ArchiveItemInput, CarriageRow } from "../types";
+
+/**
+ * Stories as the archive records them, on both engines: the same news from several feeds is
+ * one story, and the story page lists what the publication carried; a different event that
+ * shares words, a plain title, or a second item of one feed stays apart.
+ */
+
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 10, 20, 18);
+const WIRE_NATIONAL = "https://apwire.example/national.xml";
+const WIRE_POLITICS = "https://apwire.example/politics.xml";
+const VALLEY = "https://valleytimes.example/news.xml";
+const LOCAL = "https://riverbendchronicle.example/local.xml";
+const LAKE = "https://lakesideherald.example/local.xml";
+const BACKGROUND = "https://background.example/all.xml";
+
+const CARRIAGE: CarriageRow[] = [
+  { publication: "riverbend", section: "national", feed: WIRE_NATIONAL, rank: 1 },
+  { publication: "riverbend", section: "politics", feed: WIRE_POLITICS, rank: 2 },
+  { publication: "riverbend", section: "local", feed: VALLEY, rank: 0 },
+  { publication: "riverbend", section: "local", feed: LOCAL, rank: 0 },
+  { publication: "riverbend", section: "world", feed: BACKGROUND, rank: 3 },
+  { publication: "lakeside", section: "local", feed: LAKE, rank: 0 },
+  { publication: "lakeside", section: "politics", feed: WIRE_POLITICS, rank: 1 },
+];
+
+let n = 0;
+function item(title: string, description: string, at: number): ArchiveItemInput {
+  n++;
+  return {
+    key: `k${n}`,
+    title,
+    description,
+    body: "",
+    link: `https://news${n}.example/${n}`,
+    imageUrl: "",
+    publishedAt: at,
+  };
+}
+
+/**
+ * A year's worth of other news in few words: a word's rarity is read from the archive's own
+ * counts, so a new archive first learns which words are common.
+ */
+const TOPICS = ["market", "weather", "traffic", "school", "health", "sports", "arts", "farm"];
+const PLACES = ["Riverbend", "Lakeside", "Arden", "Belmont", "Corliss", "Dunmore", "Easton"];
+/** What a local paper's archive is full of: its town, councils, budgets, police, Mondays. */
+const COMMON = [
+  "council approves budget",
+  "school board votes on plan",
+  "police report calls for service",
+  "city tax increase million",
+  "passes vote Monday night",
+  "company says jobs",
+];
+function background(count: number): ArchiveItemInput[] {
+  return Array.from({ length: count }, (_, i) => {
+    const topic = TOPICS[i % TOPICS.length]!;
+    const place = PLACES[(i * 3) % PLACES.length]!;
+    const common = COMMON[i % COMMON.length]!;
+    return item(
+      `${place} ${topic}: ${common}`,
+      `The latest ${topic} news from ${place}: ${common}, ${i % 50} items.`,
+      NOW - 30 * 24 * HOUR - i * HOUR,
+    );
+  });
+}
+
+jest.setTimeout(30_000);
+
+describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
+  let engine: ArchiveEngine;
+  beforeEach(async () => {
+    engine = await under.fresh();
+    await engine.migrate();
+    await engine.syncCarriage(CARRIAGE, NOW - 60 * 24 * HOUR);
+    await engine.record([{ feed: BACKGROUND, items: background(600), seenAt: NOW - HOUR }]);
+  });
+  afterEach(() => engine.close());
+
+  const storyOf = async (publication: string, text: string) => {
+    // The last days' news, not the background's.
+    const { hits } = await engine.search({
+      ...searchRequest(text, NOW),
+      publication,
+      from: NOW - 3 * 24 * HOUR,
+    });
+    return hits;
+  };
+
+  it("groups one wire story carried by three feeds, and lists what each publication carried", async () => {
+    const at = NOW - 10 * HOUR;
+    const national = item(
+      "Castellan Steel to reopen Iron City mill, bringing back 600 jobs",
+      "Castellan Steel will restart the idled Ridgeway Works mill in Iron City next spring, rehiring about 600 workers, the company said Tuesday.",
+      at,
+    );
+    const politics = item(
+      "Castellan Steel reopening Iron City mill; 600 jobs return",
+      "Castellan Steel said Tuesday it will restart the Ridgeway Works mill in Iron City, rehiring about 600 workers…",
+      at + HOUR,
+    );
+    const valley = item(
+      "Iron City mill to reopen as Castellan Steel brings back 600 jobs",
+      "The Ridgeway Works mill in Iron City will restart next spring, Castellan Steel said, with about 600 workers rehired.",
+      at + 3 * HOUR,
+    );
+    await engine.record([{ feed: WIRE_NATIONAL, items: [national], seenAt: at + 10 * 60_000 }]);
+    await engine.record([{ feed: WIRE_POLITICS, items: [politics], seenAt: at + 2 * HOUR }]);
+    await engine.record([{ feed: VALLEY, items: [valley], seenAt: at + 4 * HOUR }]);
+
+    const hits = await storyOf("riverbend", "Castellan");
+    expect(hits).toHaveLength(3);
+    expect(new Set(hits.map((hit) => hit.story)).size).toBe(1);
+    const story = hits[0]!.story;
+    const page = await engine.story("riverbend", story);
+    expect(page.map((headline) => headline.title)).toEqual([
+      valley.title,
+      politics.title,
+      national.title,
+    ]);
+    // Lakeside carries the politics wire alone: its story is its own item, nothing more.
+    expect((await engine.story("lakeside", story)).map((headline) => headline.title)).toEqual([
+      politics.title,
+    ]);
+    expect(await engine.story("lakeside", "123")).toEqual([]);
+    expect(await engine.story("riverbend", "not-a-number")).toEqual([]);
+  });
+
+  it("keeps apart a different event that shares words, plain titles, and two items of one feed", async () => {
+    const at = NOW - 20 * HOUR;
+    await engine.record([
+      {
+        feed: VALLEY,
+        items: [
+          item(
+            "Riverbend council approves $112 million budget, 2% tax increase",
+            "The Riverbend City Council voted 5-2 on Monday night to approve a $112 million budget with a 2% property tax increase.",
+            at,
+          ),
+          item(
+            "Police Log",
+            "Calls for service in Riverbend: a stolen bicycle on Elm Street and a noise complaint.",
+            at + HOUR,
+          ),
+        ],
+        seenAt: at + 2 * HOUR,
+      },
+    ]);
+    await engine.record([
+      {
+        feed: LOCAL,
+        items: [
+          item(
+            "Riverbend school board approves $64 million budget",
+            "The Riverbend school board on Monday approved a $64 million budget that adds two reading teachers.",
+            at + 2 * HOUR,
+          ),
+          item(
+            "Police Log",
+            "Calls for service in Lakeside: a fender-bender on Shore Road and a lost dog.",
+            at + 2 * HOUR,
+          ),
+        ],
+        seenAt: at + 3 * HOUR,
+      },
+    ]);
+    // The same feed again, the same news in other words: a feed does not carry a story twice.
+    await engine.record([
+      {
+        feed: VALLEY,
+        items: [
+          item(
+            "Riverbend council passes $112 million budget with 2% tax increase",
+            "Riverbend City Council approved the $112 million budget 5-2 Monday, raising the property tax 2%.",
+            at + 4 * HOUR,
+          ),
+        ],
+        seenAt: at + 5 * HOUR,
+      },
+    ]);
+    const budgets = await storyOf("riverbend", "budget");
+    expect(budgets).toHaveLength(3);
+    expect(new Set(budgets.map((hit) => hit.story)).size).toBe(3);
+    const logs = await storyOf("riverbend", '"police log"');
+    expect(logs).toHaveLength(2);
+    expect(new Set(logs.map((hit) => hit.story)).size).toBe(2);
+  });
+
+  it("gives the same link in two feeds one story", async () => {
+    const at = NOW - 5 * HOUR;
+    const shared = item("Ferry runs aground near Bergen", "All 212 aboard were evacuated.", at);
+    await engine.record([{ feed: WIRE_NATIONAL, items: [shared], seenAt: at }]);
+    await engine.record([{ feed: VALLEY, items: [{ ...shared, key: "other" }], seenAt: at }]);
+    const hits = await storyOf("riverbend", "Bergen");
+    expect(hits).toHaveLength(2);
+    expect(new Set(hits.map((hit) => hit.story)).size).toBe(1);
+  });
+});

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:stories [-- --sweep]`: measures, never asserts. Groups the labelled set
+ * (lib/archive/stories/labelled-set.json: items of many feeds, each labelled with its true
+ * story) as the archive groups items when it records them (lib/archive/stories/group.ts,
+ * online, in the order they were published), and reports against the labels:
+ *
+ * - pairwise precision, recall and F1 (a pair of items put together that the labels keep
+ *   apart is a false merge; precision first: a false merge hides news);
+ * - BCubed precision, recall and F1 (per item, so a big story does not outweigh small ones);
+ * - recall on each kind of story (wire copies, same news in other words, a story over days);
+ * - merges of plain titles ("Police Log", "Weather"), which must stay alone;
+ * - the grouping's speed (items a second, in this process).
+ *
+ * Words' rarity comes from document counts over the set and a background of 20,000 headlines
+ * of the bench's corpus (scripts/lib/archive-corpus.mjs), as the archive counts its words.
+ * `--sweep` also prints the figures over a grid of thresholds (how they were chosen).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createJiti } from "jiti";
+import { headlines } from "./lib/archive-corpus.mjs";
+
+const jiti = createJiti(import.meta.url);
+const { THRESHOLDS } = await jiti.import("../lib/archive/stories/similarity.ts");
+const { assignStories } = await jiti.import("../lib/archive/stories/assign.ts");
+const { wordsOf } = await jiti.import("../lib/archive/query.ts");
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const WINDOW_MS = 72 * 3_600_000;
+const set = JSON.parse(
+  readFileSync(path.join(ROOT, "lib/archive/stories/labelled-set.json"), "utf8"),
+);
+const items = set.items
+  .map((item) => ({ ...item, at: Date.parse(item.publishedAt), key: item.link }))
+  .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+
+/** Document counts: each word once an item, over the set and the background. */
+function countsOf() {
+  const uses = new Map();
+  let documents = 0;
+  const count = (text) => {
+    documents++;
+    for (const word of new Set(wordsOf(text))) uses.set(word, (uses.get(word) ?? 0) + 1);
+  };
+  for (const item of items) count(`${item.title} ${item.description}`);
+  const corpus = headlines({ items: 20_000, publications: 50, now: Date.UTC(2026, 10, 20) });
+  for (let next = corpus.next(); !next.done; next = corpus.next())
+    for (const item of next.value.items) count(`${item.title} ${item.description}`);
+  return { uses, documents };
+}
+
+/**
+ * The archive's own grouping (lib/archive/stories/assign.ts) over a store in memory: what an
+ * engine's tables answer, here from arrays, so the decisions are the engine's.
+ */
+async function group(thresholds) {
+  const rows = new Map();
+  const left = new Map();
+  const store = {
+    async uses(words) {
+      return {
+        uses: new Map(words.map((word) => [word, counts.uses.get(word) ?? 0])),
+        items: counts.documents,
+      };
+    },
+    async candidates(words, from, to, limit) {
+      const ids = new Set();
+      for (const word of words)
+        for (const entry of left.get(word) ?? [])
+          if (entry.at >= from && entry.at <= to) ids.add(entry.id);
+      return [...ids]
+        .map((id) => rows.get(id))
+        .sort((a, b) => b.at - a.at)
+        .slice(0, limit);
+    },
+    async members(stories) {
+      const wanted = new Set(stories);
+      return [...rows.values()].filter((row) => wanted.has(row.story));
+    },
+    async setStories(pairs) {
+      for (const [id, story] of pairs) rows.get(id).story = story;
+    },
+    async leave(entries) {
+      for (const { id, at, words } of entries)
+        for (const word of words) (left.get(word) ?? left.set(word, []).get(word)).push({ at, id });
+    },
+    async splits() {
+      return new Set();
+    },
+  };
+  const started = performance.now();
+  for (const item of items) {
+    rows.set(item.id, { ...item, story: item.id });
+    await assignStories(store, [item], WINDOW_MS, thresholds);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { stories: new Map([...rows].map(([id, row]) => [id, row.story])), seconds };
+}
+
+const f1 = (p, r) => (p + r === 0 ? 0 : (2 * p * r) / (p + r));
+
+function score(stories) {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  const byKind = new Map();
+  for (let i = 0; i < items.length; i++)
+    for (let j = i + 1; j < items.length; j++) {
+      const a = items[i];
+      const b = items[j];
+      const truth = a.story === b.story;
+      const guess = stories.get(a.id) === stories.get(b.id);
+      if (truth && guess) tp++;
+      else if (guess) fp++;
+      else if (truth) fn++;
+      if (truth) {
+        const kind = byKind.get(a.kind) ?? { pairs: 0, found: 0 };
+        kind.pairs++;
+        if (guess) kind.found++;
+        byKind.set(a.kind, kind);
+      }
+    }
+  // BCubed: for each item, the share of its guessed group that is truly its story, and of its
+  // true story that is in its guessed group.
+  let bp = 0;
+  let br = 0;
+  for (const item of items) {
+    const guessed = items.filter((other) => stories.get(other.id) === stories.get(item.id));
+    const truth = items.filter((other) => other.story === item.story);
+    bp += guessed.filter((other) => other.story === item.story).length / guessed.length;
+    br +=
+      truth.filter((other) => stories.get(other.id) === stories.get(item.id)).length / truth.length;
+  }
+  bp /= items.length;
+  br /= items.length;
+  const plainMerged = items.filter(
+    (item) =>
+      item.kind === "plain" &&
+      items.some((other) => other.id !== item.id && stories.get(other.id) === stories.get(item.id)),
+  ).length;
+  const precision = tp / (tp + fp || 1);
+  const recall = tp / (tp + fn || 1);
+  return {
+    precision,
+    recall,
+    f1: f1(precision, recall),
+    bp,
+    br,
+    bf1: f1(bp, br),
+    byKind,
+    plainMerged,
+    fp,
+  };
+}
+
+const counts = countsOf();
+const stories = new Set(items.map((item) => item.story));
+console.log(
+  `Labelled set: ${items.length} items, ${stories.size} stories, ${new Set(items.map((i) => i.feed)).size} feeds; window 72 h; thresholds cosine ${THRESHOLDS.cosine}, shared ${THRESHOLDS.shared}`,
+);
+const run = await group(THRESHOLDS);
+const result = score(run.stories);
+const pct = (value) => value.toFixed(3);
+console.log("| measure | precision | recall | F1 |\n|---|---|---|---|");
+console.log(`| pairwise | ${pct(result.precision)} | ${pct(result.recall)} | ${pct(result.f1)} |`);
+console.log(`| BCubed | ${pct(result.bp)} | ${pct(result.br)} | ${pct(result.bf1)} |`);
+console.log("| kind | pairs | found | recall |\n|---|---|---|---|");
+for (const [kind, { pairs, found }] of result.byKind)
+  console.log(`| ${kind} | ${pairs} | ${found} | ${pct(found / pairs)} |`);
+console.log(
+  `  false pairs: ${result.fp}; plain titles merged with anything: ${result.plainMerged} of ${items.filter((i) => i.kind === "plain").length}`,
+);
+console.log(
+  `  grouping: ${Math.round(items.length / run.seconds).toLocaleString("en-US")} items/s one item a call over a store in memory (the engines group a flush's step at once: bench:archive's ingest)`,
+);
+
+if (process.argv.includes("--sweep")) {
+  console.log(
+    "\n| cosine | copy | shared | precision | recall | F1 | plain merged |\n|---|---|---|---|---|---|---|",
+  );
+  for (const cosine of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45])
+    for (const copy of [0.5, 0.6, 0.7])
+      for (const shared of [8, 12, 20]) {
+        const s = score((await group({ cosine, shared, copy })).stories);
+        console.log(
+          `| ${cosine} | ${copy} | ${shared} | ${pct(s.precision)} | ${pct(s.recall)} | ${pct(s.f1)} | ${s.plainMerged} |`,
+        );
+      }
+}
