@@ -64,9 +64,9 @@ async function group(thresholds) {
         items: counts.documents,
       };
     },
-    async candidates(words, from, to, limit) {
+    async candidates(asks, limit) {
       const ids = new Set();
-      for (const word of words)
+      for (const { word, from, to } of asks)
         for (const entry of left.get(word) ?? [])
           if (entry.at >= from && entry.at <= to) ids.add(entry.id);
       return [...ids]

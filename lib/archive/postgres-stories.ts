@@ -39,12 +39,18 @@ export function postgresStoryStore(run: Query): StoryStore {
         items: Number(state[0]?.value ?? 0),
       };
     },
-    async candidates(words, from, to, limit) {
+    async candidates(asks, limit) {
       const rows = await run<Row>(
         `SELECT ${ROW} FROM items i WHERE i.id IN (
-           SELECT item FROM story_words WHERE word = ANY ($1::text[]) AND at >= $2 AND at <= $3
+           SELECT s.item FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS q(word, lo, hi)
+             JOIN story_words s ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
          ) ORDER BY i.at DESC, i.id DESC LIMIT $4`,
-        [words, Math.round(from), Math.round(to), limit],
+        [
+          asks.map((ask) => ask.word),
+          asks.map((ask) => Math.floor(ask.from)),
+          asks.map((ask) => Math.ceil(ask.to)),
+          limit,
+        ],
       );
       return rows.map(toRow);
     },

@@ -36,13 +36,17 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): StorySto
         items: state?.value ?? 0,
       };
     },
-    async candidates(words, from, to, limit) {
+    // CROSS JOIN: each ask is a range of story_words' key, never a scan of the table per ask.
+    async candidates(asks, limit) {
       const rows = sql(
         `SELECT ${ROW} FROM items i WHERE i.id IN (
-           SELECT item FROM story_words
-            WHERE word IN (SELECT value FROM json_each(:words)) AND at >= :from AND at <= :to
+           SELECT s.item FROM json_each(:asks) AS q CROSS JOIN story_words s
+             ON s.word = q.value ->> 0 AND s.at >= q.value ->> 1 AND s.at <= q.value ->> 2
          ) ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
-      ).all({ words: JSON.stringify(words), from, to, limit }) as unknown as Row[];
+      ).all({
+        asks: JSON.stringify(asks.map(({ word, from, to }) => [word, from, to])),
+        limit,
+      }) as unknown as Row[];
       return rows.map(toRow);
     },
     async members(stories) {

@@ -43,10 +43,12 @@ export interface StoryStore {
   /** How many items use each word, and how many items there are. */
   uses(words: readonly string[]): Promise<{ uses: Map<string, number>; items: number }>;
   /** Items in [from, to] that left any of `words`, newest first, at most `limit`. */
+  /**
+   * Items that left a word within a moment's range: for each (word, from, to) asked, an index
+   * range of story_words; newest first, at most `limit`.
+   */
   candidates(
-    words: readonly string[],
-    from: number,
-    to: number,
+    asks: readonly { word: string; from: number; to: number }[],
     limit: number,
   ): Promise<StoryRow[]>;
   /** Every item of the stories. */
@@ -100,17 +102,22 @@ export async function assignStories(
   const rarity: Rarity = (word) => Math.log((total + 1) / ((uses.get(word) ?? 0) + 1));
   const words = prepared.map(({ terms }) => wordsToKeep(terms, uses, rarity));
   const split = await store.splits(items.map((item) => item.link));
-  const lookups = [...new Set(words.flatMap((entry) => entry.lookup))];
-  const ats = items.map((item) => item.at);
+  // Each item's words within its own window (a step's items may span weeks: a feed's first
+  // read), each (word, range) one range of the index.
+  const asks = new Map<string, { word: string; from: number; to: number }>();
+  for (const [n, item] of items.entries())
+    for (const word of words[n]!.lookup) {
+      const asked = asks.get(word);
+      const from = item.at - windowMs;
+      const to = item.at + windowMs;
+      // One range a word where its items' windows meet; else the item's own.
+      if (asked && from <= asked.to && to >= asked.from) {
+        asked.from = Math.min(asked.from, from);
+        asked.to = Math.max(asked.to, to);
+      } else asks.set(asked ? `${word}\n${n}` : word, { word, from, to });
+    }
   const mine = new Set(items.map((item) => item.id));
-  const rows = lookups.length
-    ? await store.candidates(
-        lookups,
-        Math.min(...ats) - windowMs,
-        Math.max(...ats) + windowMs,
-        STEP_CANDIDATES,
-      )
-    : [];
+  const rows = asks.size ? await store.candidates([...asks.values()], STEP_CANDIDATES) : [];
   const pool = new CandidatePool(rows.filter((row) => !mine.has(row.id)));
   const candidatesOf = (n: number) => {
     const { item, terms } = prepared[n]!;
