@@ -1,5 +1,5 @@
 import type { Query } from "./postgres-pool";
-import type { StoryRow, StoryStore } from "./stories/assign";
+import { STORY_COLUMNS, storyRowOf, type StoryStore } from "./stories/assign";
 
 /**
  * The shared engine's side of stories (lib/archive/stories/assign.ts decides), answered in the
@@ -7,22 +7,6 @@ import type { StoryRow, StoryStore } from "./stories/assign";
  * transaction's end), so two copies recorded at once by two instances see each other.
  */
 export const STORY_LOCK = 7_466_270_003;
-
-const ROW = `i.id, i.feed, i.key, i.link, i.at, i.title, i.description,
-  coalesce(i.story, i.id) AS story`;
-
-interface Row {
-  id: number;
-  feed: string;
-  key: string;
-  link: string;
-  at: number;
-  title: string;
-  description: string;
-  story: number;
-}
-
-const toRow = (row: Row): StoryRow => ({ ...row, id: String(row.id), story: String(row.story) });
 
 export function postgresStoryStore(run: Query): StoryStore {
   return {
@@ -40,8 +24,8 @@ export function postgresStoryStore(run: Query): StoryStore {
       };
     },
     async candidates(asks, limit) {
-      const rows = await run<Row>(
-        `SELECT ${ROW} FROM items i WHERE i.id IN (
+      const rows = await run<Parameters<typeof storyRowOf>[0]>(
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id IN (
            SELECT s.item FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS q(word, lo, hi)
              JOIN story_words s ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
          ) ORDER BY i.at DESC, i.id DESC LIMIT $4`,
@@ -52,14 +36,14 @@ export function postgresStoryStore(run: Query): StoryStore {
           limit,
         ],
       );
-      return rows.map(toRow);
+      return rows.map(storyRowOf);
     },
     async members(stories) {
-      const rows = await run<Row>(
-        `SELECT ${ROW} FROM items i WHERE i.story = ANY ($1::bigint[]) ORDER BY i.at, i.id`,
+      const rows = await run<Parameters<typeof storyRowOf>[0]>(
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.story = ANY ($1::bigint[]) ORDER BY i.at, i.id`,
         [stories],
       );
-      return rows.map(toRow);
+      return rows.map(storyRowOf);
     },
     async setStories(pairs) {
       if (pairs.length === 0) return;
@@ -99,11 +83,11 @@ function postgresBackfillStore(
 ): Pick<StoryStore, "ungrouped" | "cursor" | "setCursor" | "forget"> {
   return {
     async ungrouped(after, limit) {
-      const rows = await run<Row>(
-        `SELECT ${ROW} FROM items i WHERE i.id > $1 AND i.story IS NULL ORDER BY i.id LIMIT $2`,
+      const rows = await run<Parameters<typeof storyRowOf>[0]>(
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id > $1 AND i.story IS NULL ORDER BY i.id LIMIT $2`,
         [after, limit],
       );
-      return rows.map(toRow);
+      return rows.map(storyRowOf);
     },
     async cursor() {
       const [row] = await run<{ value: number }>(

@@ -1,5 +1,5 @@
 import type { StatementSync } from "node:sqlite";
-import type { StoryRow, StoryStore } from "../stories/assign.ts";
+import { STORY_COLUMNS, storyRowOf, type StoryStore } from "../stories/assign.ts";
 
 /**
  * The embedded engine's side of stories (lib/archive/stories/assign.ts decides): answered in
@@ -7,21 +7,6 @@ import type { StoryRow, StoryStore } from "../stories/assign.ts";
  * promises, which settle at once: nothing else runs on the connection meanwhile (the writer
  * thread takes one call at a time).
  */
-const ROW = `i.id, i.feed, i.key, i.link, i.at, i.title, i.description,
-  coalesce(i.story, i.id) AS story`;
-
-interface Row {
-  id: number;
-  feed: string;
-  key: string;
-  link: string;
-  at: number;
-  title: string;
-  description: string;
-  story: number;
-}
-
-const toRow = (row: Row): StoryRow => ({ ...row, id: String(row.id), story: String(row.story) });
 
 export function sqliteStoryStore(sql: (text: string) => StatementSync): StoryStore {
   return {
@@ -39,22 +24,22 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): StorySto
     // CROSS JOIN: each ask is a range of story_words' key, never a scan of the table per ask.
     async candidates(asks, limit) {
       const rows = sql(
-        `SELECT ${ROW} FROM items i WHERE i.id IN (
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id IN (
            SELECT s.item FROM json_each(:asks) AS q CROSS JOIN story_words s
              ON s.word = q.value ->> 0 AND s.at >= q.value ->> 1 AND s.at <= q.value ->> 2
          ) ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
       ).all({
         asks: JSON.stringify(asks.map(({ word, from, to }) => [word, from, to])),
         limit,
-      }) as unknown as Row[];
-      return rows.map(toRow);
+      }) as unknown as Parameters<typeof storyRowOf>[0][];
+      return rows.map(storyRowOf);
     },
     async members(stories) {
       const rows = sql(
-        `SELECT ${ROW} FROM items i WHERE i.story IN (SELECT value FROM json_each(?))
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.story IN (SELECT value FROM json_each(?))
           ORDER BY i.at, i.id`,
-      ).all(JSON.stringify(stories.map(Number))) as unknown as Row[];
-      return rows.map(toRow);
+      ).all(JSON.stringify(stories.map(Number))) as unknown as Parameters<typeof storyRowOf>[0][];
+      return rows.map(storyRowOf);
     },
     async setStories(pairs) {
       const update = sql("UPDATE items SET story = ? WHERE id = ?");
@@ -75,9 +60,9 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): StorySto
     },
     async ungrouped(after, limit) {
       const rows = sql(
-        `SELECT ${ROW} FROM items i WHERE i.id > ? AND i.story IS NULL ORDER BY i.id LIMIT ?`,
-      ).all(Number(after), limit) as unknown as Row[];
-      return rows.map(toRow);
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id > ? AND i.story IS NULL ORDER BY i.id LIMIT ?`,
+      ).all(Number(after), limit) as unknown as Parameters<typeof storyRowOf>[0][];
+      return rows.map(storyRowOf);
     },
     async cursor() {
       const row = sql("SELECT value FROM archive_state WHERE name = 'stories-backfill'").get() as

@@ -27,22 +27,23 @@ export const STORY_WINDOW_MS = 72 * 3_600_000;
 /** Words an item leaves for later copies to find it by (its rarest). */
 export const STORY_WORDS = 16;
 
-/** An item as the store keeps it for grouping. */
-export interface StoryRow {
-  id: string;
-  feed: string;
-  key: string;
-  link: string;
-  at: number;
-  title: string;
-  description: string;
-  story: string;
+/** An item as the store keeps it for grouping: a new item, with its story. */
+export type StoryRow = NewItem & { story: string };
+
+/** The columns a store reads an item by, in both engines' SQL (`i` the items). */
+export const STORY_COLUMNS = `i.id, i.feed, i.key, i.link, i.at, i.title, i.description,
+  coalesce(i.story, i.id) AS story`;
+
+/** A row of STORY_COLUMNS, its ids (64-bit integers in the engines) as text. */
+export function storyRowOf(
+  row: Omit<StoryRow, "id" | "story"> & { id: number | string; story: number | string },
+): StoryRow {
+  return { ...row, id: String(row.id), story: String(row.story) };
 }
 
 export interface StoryStore {
   /** How many items use each word, and how many items there are. */
   uses(words: readonly string[]): Promise<{ uses: Map<string, number>; items: number }>;
-  /** Items in [from, to] that left any of `words`, newest first, at most `limit`. */
   /**
    * Items that left a word within a moment's range: for each (word, from, to) asked, an index
    * range of story_words; newest first, at most `limit`.
