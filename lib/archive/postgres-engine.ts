@@ -22,8 +22,9 @@ import {
 import { carriageChanges } from "./carriage";
 import { countIn } from "./postgres-counts";
 import { PRUNE_STEP, writeSteps } from "./item-id";
-import { postgresStoryStore, STORY_LOCK } from "./postgres-stories";
+import * as stories from "./postgres-stories";
 import { backfillStep, STORY_WINDOW_MS } from "./stories/assign";
+import { splitStory } from "./stories/split";
 import { PostgresPool, type Query } from "./postgres-pool";
 import { recordBatches } from "./postgres-record";
 import type {
@@ -197,6 +198,16 @@ export class PostgresArchive implements ArchiveEngine {
     return rows.map(toHeadline);
   }
 
+  storiesOf: ArchiveEngine["storiesOf"] = (pub, links) =>
+    stories.postgresStoriesOf(this.query, pub, links);
+  storyChanges: ArchiveEngine["storyChanges"] = (since) =>
+    stories.postgresStoryChanges(this.query, since);
+  splitStory: ArchiveEngine["splitStory"] = (split, undo) =>
+    this.pool.transaction(async (query) => {
+      await query("SELECT pg_advisory_xact_lock($1)", [stories.STORY_LOCK]);
+      return splitStory(stories.postgresStoryStore(query), split, undo, this.storyWindowMs);
+    });
+
   /** Counts from feed_hours, corrected by carriage and withdrawals (postgres-counts.ts). */
   countIn: ArchiveEngine["countIn"] = (pub, ranges) => countIn(this.query, pub, ranges);
 
@@ -263,11 +274,11 @@ export class PostgresArchive implements ArchiveEngine {
     return { list, changedAt: state[0]?.value ?? 0 };
   }
 
-  /** Removes old items PRUNE_STEP at a time, a statement each, their hours lowered. */
+  /** One step of the stories' backfill, one instance at a time. */
   async groupStories(limit: number): Promise<number> {
     return this.pool.longTransaction(async (query) => {
-      await query("SELECT pg_advisory_xact_lock($1)", [STORY_LOCK]);
-      return backfillStep(postgresStoryStore(query), limit, this.storyWindowMs);
+      await query("SELECT pg_advisory_xact_lock($1)", [stories.STORY_LOCK]);
+      return backfillStep(stories.postgresStoryStore(query), limit, this.storyWindowMs);
     });
   }
 

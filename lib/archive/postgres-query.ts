@@ -239,6 +239,13 @@ export const STORY = `SELECT ${HEADLINE} FROM items i
 
 const SHOWN_HERE = `${carried(null)} AND ${NOT_WITHDRAWN}`;
 
+/** $1 publication, $2 links: the shown items of the links' stories (stories/marks.ts). */
+export const STORY_MEMBERS = `SELECT i.story::text AS story, i.link, i.feed FROM items i
+  WHERE i.story IN (SELECT DISTINCT a.story FROM items a
+      WHERE a.link = ANY ($2::text[]) AND a.story IS NOT NULL)
+    AND ${SHOWN_HERE}
+  ORDER BY i.id`;
+
 /**
  * The moment of the publication's ($1) first or last item shown before or from a moment: each
  * feed's (feed, at) index read from that end until an item is shown, the feeds' answers

@@ -106,4 +106,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   INSERT INTO archive_state (name, value) SELECT 'stories-backfill', -1
     WHERE NOT EXISTS (SELECT 1 FROM items) ON CONFLICT (name) DO NOTHING;
   `,
+  `
+  CREATE TABLE story_changes (feed text PRIMARY KEY, at bigint NOT NULL);
+  CREATE INDEX story_changes_at ON story_changes (at);
+  `,
 ];

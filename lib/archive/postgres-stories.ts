@@ -1,5 +1,9 @@
 import type { Query } from "./postgres-pool";
+import { STORY_MEMBERS } from "./postgres-query";
+import { marksOf, type StoryMember } from "./stories/marks";
+import type { StoryMark } from "./types";
 import { STORY_COLUMNS, storyRowOf, type StoryStore } from "./stories/assign";
+import type { SplitStore } from "./stories/split";
 
 /**
  * The shared engine's side of stories (lib/archive/stories/assign.ts decides), answered in the
@@ -8,7 +12,7 @@ import { STORY_COLUMNS, storyRowOf, type StoryStore } from "./stories/assign";
  */
 export const STORY_LOCK = 7_466_270_003;
 
-export function postgresStoryStore(run: Query): StoryStore {
+export function postgresStoryStore(run: Query): SplitStore {
   return {
     async uses(words) {
       const [rows, state] = [
@@ -73,6 +77,30 @@ export function postgresStoryStore(run: Query): StoryStore {
       );
       return new Set(rows.map((row) => row.link));
     },
+    async touched(feeds, at) {
+      await run(
+        `INSERT INTO story_changes (feed, at) SELECT unnest($1::text[]), $2
+          ON CONFLICT (feed) DO UPDATE SET at = GREATEST(story_changes.at, excluded.at)`,
+        [[...feeds].sort(), Math.round(at)],
+      );
+    },
+    async byLink(link) {
+      const rows = await run<Parameters<typeof storyRowOf>[0]>(
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.link = $1`,
+        [link],
+      );
+      return rows.map(storyRowOf);
+    },
+    async markSplit({ link, by, at }, undo) {
+      const rows = undo
+        ? await run("DELETE FROM story_splits WHERE link = $1 RETURNING link", [link])
+        : await run(
+            `INSERT INTO story_splits (link, split_by, at) VALUES ($1, $2, $3)
+              ON CONFLICT DO NOTHING RETURNING link`,
+            [link, by, Math.round(at)],
+          );
+      return rows.length > 0;
+    },
     ...postgresBackfillStore(run),
   };
 }
@@ -106,4 +134,26 @@ function postgresBackfillStore(
       await run("DELETE FROM story_words WHERE at < $1", [Math.round(before)]);
     },
   };
+}
+
+/** The marks of the publication's cards (ArchiveEngine.storiesOf). */
+export async function postgresStoriesOf(
+  run: Query,
+  pub: string,
+  links: readonly string[],
+): Promise<StoryMark[]> {
+  if (links.length === 0) return [];
+  return marksOf(await run<StoryMember>(STORY_MEMBERS, [pub, [...links]]), links);
+}
+
+/** The feeds whose stories changed since `since` (ArchiveEngine.storyChanges). */
+export async function postgresStoryChanges(
+  run: Query,
+  since: number,
+): Promise<{ feed: string; at: number }[]> {
+  const rows = await run<{ feed: string; at: string | number }>(
+    "SELECT feed, at FROM story_changes WHERE at >= $1 ORDER BY at",
+    [Math.floor(since)],
+  );
+  return rows.map((row) => ({ feed: row.feed, at: Number(row.at) }));
 }

@@ -98,6 +98,24 @@ export interface EngineSearchPage {
   estimated?: boolean;
 }
 
+/** A link of a story the publication shows more than one item of. */
+export interface StoryMark {
+  link: string;
+  /** The story's id (its first item's). */
+  story: string;
+  /** The feed of the link's item (the first, if several feeds carried the link). */
+  feed: string;
+  /** The story's distinct sources in the publication: its items' links' hosts, less "www.". */
+  sources: number;
+}
+
+/** An editor's split of a link out of its story. */
+export interface StorySplit {
+  link: string;
+  by: string;
+  at: number;
+}
+
 /** A withdrawal in force: `publication` is a key, or "*" for every publication. */
 export interface Withdrawal {
   publication: string;
@@ -130,6 +148,18 @@ export interface ArchiveEngine {
   ): Promise<ArchivedHeadline[]>;
   /** A story's items the publication carried and shows, newest first; [] for none. */
   story(publication: string, story: string): Promise<ArchivedHeadline[]>;
+  /**
+   * The stories of `links` that the publication shows more than one item of: for each such
+   * link, its story, its feed and the story's sources there (lib/archive/stories/marks.ts).
+   */
+  storiesOf(publication: string, links: readonly string[]): Promise<StoryMark[]>;
+  /** The feeds whose items' stories changed at or after `since` (story_changes). */
+  storyChanges(since: number): Promise<{ feed: string; at: number }[]>;
+  /**
+   * An editor takes a link's items out of their stories for good (`undo`: lets them be grouped
+   * again; lib/archive/stories/split.ts); true when that changed anything.
+   */
+  splitStory(split: StorySplit, undo: boolean): Promise<boolean>;
   /** How many headlines the publication carried in each [from, to) range. */
   countIn(publication: string, ranges: readonly (readonly [number, number])[]): Promise<number[]>;
   /** The publication's latest moment before `moment`, or earliest at or after it; null: none. */

@@ -40,6 +40,8 @@ const READS = new Set<string>([
   "wordsLike",
   "withdrawals",
   "story",
+  "storiesOf",
+  "storyChanges",
 ]);
 
 /**
@@ -276,6 +278,9 @@ export class SqliteArchive implements ArchiveEngine {
   search: ArchiveEngine["search"] = (...args) => this.call("search", args);
   between: ArchiveEngine["between"] = (...args) => this.call("between", args);
   story: ArchiveEngine["story"] = (...args) => this.call("story", args);
+  storiesOf: ArchiveEngine["storiesOf"] = (...args) => this.call("storiesOf", args);
+  storyChanges: ArchiveEngine["storyChanges"] = (...args) => this.call("storyChanges", args);
+  splitStory: ArchiveEngine["splitStory"] = (...args) => this.call("splitStory", args);
   countIn: ArchiveEngine["countIn"] = (...args) => this.call("countIn", args);
   nearest: ArchiveEngine["nearest"] = (...args) => this.call("nearest", args);
   span: ArchiveEngine["span"] = (...args) => this.call("span", args);

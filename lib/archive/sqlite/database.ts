@@ -5,8 +5,10 @@ import { carriageChanges } from "../carriage.ts";
 import { countRanges, type FeedCarriage } from "../hour-counts.ts";
 import { firstIdAt, LOW_BITS, PRUNE_STEP } from "../item-id.ts";
 import { backfillStep, STORY_WINDOW_MS } from "../stories/assign.ts";
+import { splitStory } from "../stories/split.ts";
 import { sqliteStoryStore } from "./stories.ts";
 import { SqliteReads } from "./reads.ts";
+import { SqliteStoryReads } from "./story-reads.ts";
 import { SqliteWrites } from "./writes.ts";
 import { SQLITE_MIGRATIONS } from "./schema.ts";
 import type {
@@ -15,6 +17,7 @@ import type {
   EngineSearch,
   RecordBatch,
   RecordOutcome,
+  StorySplit,
   Withdrawal,
 } from "../types";
 
@@ -34,6 +37,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   private readonly statements = new Map<string, StatementSync>();
 
   private readonly reads: SqliteReads;
+  private readonly storyReads: SqliteStoryReads;
   private readonly writes: SqliteWrites;
   private readonly storyWindowMs: number;
 
@@ -56,6 +60,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
       (work) => this.asyncTransaction(work),
       this.storyWindowMs,
     );
+    this.storyReads = new SqliteStoryReads((text) => this.sql(text));
     this.reads = new SqliteReads(
       (text) => this.sql(text),
       (publication, section) => this.feedTokens(publication, section),
@@ -140,7 +145,9 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
 
   search = (request: EngineSearch) => this.reads.search(request);
   between: ArchiveEngine["between"] = (...args) => this.reads.between(...args);
-  story: ArchiveEngine["story"] = (...args) => this.reads.story(...args);
+  story: ArchiveEngine["story"] = (...args) => this.storyReads.story(...args);
+  storiesOf: ArchiveEngine["storiesOf"] = (...args) => this.storyReads.storiesOf(...args);
+  storyChanges: ArchiveEngine["storyChanges"] = (...args) => this.storyReads.storyChanges(...args);
   nearest: ArchiveEngine["nearest"] = (...args) => this.reads.nearest(...args);
   span: ArchiveEngine["span"] = (...args) => this.reads.span(...args);
   wordsLike: ArchiveEngine["wordsLike"] = (...args) => this.reads.wordsLike(...args);
@@ -201,7 +208,19 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
     return { list, changedAt: state?.value ?? 0 };
   }
 
-  /** Removes old items PRUNE_STEP at a time, a transaction each, their hours lowered. */
+  /** An editor's split of a link out of its story, or its undoing (stories/split.ts). */
+  async splitStory(split: StorySplit, undo: boolean): Promise<boolean> {
+    return this.asyncTransaction(() =>
+      splitStory(
+        sqliteStoryStore((text) => this.sql(text)),
+        split,
+        undo,
+        this.storyWindowMs,
+      ),
+    );
+  }
+
+  /** One step of the stories' backfill. */
   async groupStories(limit: number): Promise<number> {
     return this.asyncTransaction(() =>
       backfillStep(
@@ -212,6 +231,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
     );
   }
 
+  /** Removes old items PRUNE_STEP at a time, a transaction each, their hours lowered. */
   async prune(before: number): Promise<number> {
     let removed = 0;
     for (;;) {

@@ -20,15 +20,15 @@ const momentOfId = (id: number) => Math.floor(id / LOW_BITS) * 1000;
 const COUNT_BUDGET_MS = 30;
 
 /** The item is the publication's: a feed it carried while the item was in the feed. */
-const CARRIED = (section: string) => `EXISTS (SELECT 1 FROM carriage c
+export const CARRIED = (section: string) => `EXISTS (SELECT 1 FROM carriage c
   WHERE c.publication = :pub AND c.feed = i.feed AND c.since <= i.last_seen
     AND (c.until IS NULL OR c.until >= i.first_seen)${section})`;
-const NOT_WITHDRAWN = `NOT EXISTS (SELECT 1 FROM withdrawals w
+export const NOT_WITHDRAWN = `NOT EXISTS (SELECT 1 FROM withdrawals w
   WHERE w.link = i.link AND w.publication IN (:pub, '*'))`;
 const SECTION_OF = `(SELECT c.section FROM carriage c
   WHERE c.publication = :pub AND c.feed = i.feed AND c.since <= i.last_seen
     AND (c.until IS NULL OR c.until >= i.first_seen) ORDER BY c.rank LIMIT 1)`;
-const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at,
+export const HEADLINE = `i.id, i.feed, i.title, i.description, i.link, i.image, i.at,
   coalesce(i.story, i.id) AS story, ${SECTION_OF} AS section`;
 
 /**
@@ -41,7 +41,7 @@ const edge = (pick: "min" | "max", where: string, order: "ASC" | "DESC") => `SEL
     (SELECT i.at FROM items i WHERE i.feed = f.feed AND ${where} ORDER BY i.at ${order} LIMIT 1)
   ) AS at FROM (SELECT DISTINCT feed FROM carriage WHERE publication = :pub) AS f`;
 
-interface HeadlineRow {
+export interface HeadlineRow {
   id: number;
   feed: string;
   title: string;
@@ -53,7 +53,7 @@ interface HeadlineRow {
   story: number;
 }
 
-const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
+export const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
   id: String(row.id),
   feed: row.feed,
   title: row.title,
@@ -222,19 +222,6 @@ export class SqliteReads {
           AND i.at >= :from AND i.at < :to AND ${CARRIED("")} AND ${NOT_WITHDRAWN}
         ORDER BY i.at, i.id LIMIT :limit`,
     ).all({ pub, from, to, limit }) as unknown as HeadlineRow[];
-    return rows.map(toHeadline);
-  }
-
-  /** A story's items the publication carried and shows, newest first (the story page). */
-  async story(pub: string, story: string): Promise<ArchivedHeadline[]> {
-    const id = Number(story);
-    if (!Number.isSafeInteger(id)) return [];
-    const rows = this.sql(
-      `SELECT ${HEADLINE} FROM items i
-        WHERE (i.story = :story OR (i.id = :story AND i.story IS NULL))
-          AND ${CARRIED("")} AND ${NOT_WITHDRAWN}
-        ORDER BY i.at DESC, i.id DESC`,
-    ).all({ pub, story: id }) as unknown as HeadlineRow[];
     return rows.map(toHeadline);
   }
 

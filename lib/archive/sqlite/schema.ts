@@ -20,6 +20,7 @@
  * - feed_hours and feed_firsts, version 3: each feed's items counted per hour of their moment,
  *   and its first sighting, kept as items are recorded and pruned, for the calendar's counts
  *   (lib/archive/hour-counts.ts); filled from the items that are there.
+ * - stories, version 4 (lib/archive/stories); story_changes, version 5.
  */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   `
@@ -117,5 +118,12 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     ON CONFLICT (name) DO NOTHING;
   INSERT INTO archive_state (name, value) SELECT 'stories-backfill', -1
     WHERE NOT EXISTS (SELECT 1 FROM items) ON CONFLICT (name) DO NOTHING;
+  `,
+  // When each feed's items' stories last changed (an item joined one, stories were joined, an
+  // editor split one out): every instance watches it to drop the pages that show them
+  // (lib/archive/story-marks.ts).
+  `
+  CREATE TABLE story_changes (feed TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE INDEX story_changes_at ON story_changes (at);
   `,
 ];

@@ -1,5 +1,6 @@
 import type { StatementSync } from "node:sqlite";
-import { STORY_COLUMNS, storyRowOf, type StoryStore } from "../stories/assign.ts";
+import { STORY_COLUMNS, storyRowOf } from "../stories/assign.ts";
+import type { SplitStore } from "../stories/split.ts";
 
 /**
  * The embedded engine's side of stories (lib/archive/stories/assign.ts decides): answered in
@@ -8,7 +9,7 @@ import { STORY_COLUMNS, storyRowOf, type StoryStore } from "../stories/assign.ts
  * thread takes one call at a time).
  */
 
-export function sqliteStoryStore(sql: (text: string) => StatementSync): StoryStore {
+export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitStore {
   return {
     async uses(words) {
       const rows = sql(
@@ -57,6 +58,26 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): StorySto
         "SELECT link FROM story_splits WHERE link IN (SELECT value FROM json_each(?))",
       ).all(JSON.stringify(links)) as { link: string }[];
       return new Set(rows.map((row) => row.link));
+    },
+    async touched(feeds, at) {
+      const write = sql(
+        "INSERT INTO story_changes (feed, at) VALUES (?, ?) ON CONFLICT (feed) DO UPDATE SET at = max(at, excluded.at)",
+      );
+      for (const feed of feeds) write.run(feed, at);
+    },
+    async byLink(link) {
+      const rows = sql(`SELECT ${STORY_COLUMNS} FROM items i WHERE i.link = ?`).all(
+        link,
+      ) as unknown as Parameters<typeof storyRowOf>[0][];
+      return rows.map(storyRowOf);
+    },
+    async markSplit({ link, by, at }, undo) {
+      const { changes } = undo
+        ? sql("DELETE FROM story_splits WHERE link = ?").run(link)
+        : sql(
+            "INSERT INTO story_splits (link, by, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+          ).run(link, by, at);
+      return changes > 0;
     },
     async ungrouped(after, limit) {
       const rows = sql(

@@ -60,6 +60,8 @@ export interface StoryStore {
   leave(rows: readonly { id: string; at: number; words: readonly string[] }[]): Promise<void>;
   /** Which of the links an editor split out of their stories. */
   splits(links: readonly string[]): Promise<Set<string>>;
+  /** The feeds whose items' stories changed, at `at` (story_changes, watched by instances). */
+  touched(feeds: readonly string[], at: number): Promise<void>;
   /** Items not grouped yet (recorded before stories), oldest first, after the id `after`. */
   ungrouped(after: string, limit: number): Promise<NewItem[]>;
   /** The backfill's cursor: the last item it grouped ("0": none yet; null: it is done). */
@@ -102,7 +104,6 @@ export async function assignStories(
   ]);
   const rarity: Rarity = (word) => Math.log((total + 1) / ((uses.get(word) ?? 0) + 1));
   const words = prepared.map(({ terms }) => wordsToKeep(terms, uses, rarity));
-  const split = await store.splits(items.map((item) => item.link));
   // Each item's words within its own window (a step's items may span weeks: a feed's first
   // read), each (word, range) one range of the index.
   const asks = new Map<string, { word: string; from: number; to: number }>();
@@ -119,7 +120,11 @@ export async function assignStories(
     }
   const mine = new Set(items.map((item) => item.id));
   const rows = asks.size ? await store.candidates([...asks.values()], STEP_CANDIDATES) : [];
-  const pool = new CandidatePool(rows.filter((row) => !mine.has(row.id)));
+  // An item an editor split out stays alone: it joins nothing, and nothing joins it.
+  const split = await store.splits([
+    ...new Set([...items.map((item) => item.link), ...rows.map((row) => row.link)]),
+  ]);
+  const pool = new CandidatePool(rows.filter((row) => !mine.has(row.id) && !split.has(row.link)));
   const candidatesOf = (n: number) => {
     const { item, terms } = prepared[n]!;
     return pool
@@ -154,13 +159,15 @@ export async function assignStories(
     }
     const candidate: Candidate = { ...item, terms, story };
     stories.add(candidate);
-    pool.add(candidate);
+    if (!split.has(item.link)) pool.add(candidate);
     assigned.set(item.id, story);
   }
   await store.setStories([...stories.moved]);
   await store.leave(
     items.map((item, n) => ({ id: item.id, at: item.at, words: words[n]!.rarest })),
   );
+  const touched = stories.feedsOfShared();
+  if (touched.length > 0) await store.touched(touched, Date.now());
   return assigned;
 }
 
@@ -208,7 +215,7 @@ class CandidatePool {
 /** The stories a step touches: their cores and items, and what moved between them. */
 class StepStories {
   private readonly cores = new Map<string, StoryCore>();
-  private readonly members = new Map<string, string[]>();
+  private readonly members = new Map<string, { id: string; feed: string }[]>();
   /** item → story, for the step's items and the items of stories joined together. */
   readonly moved = new Map<string, string>();
 
@@ -225,7 +232,17 @@ class StepStories {
 
   private put(story: string, item: Candidate): void {
     this.cores.set(story, withItem(this.cores.get(story), story, item));
-    this.members.set(story, [...(this.members.get(story) ?? []), item.id]);
+    this.members.set(story, [...(this.members.get(story) ?? []), { id: item.id, feed: item.feed }]);
+  }
+
+  /** The feeds of every item of the stories of more than one item that the step changed. */
+  feedsOfShared(): string[] {
+    const feeds = new Set<string>();
+    for (const story of new Set(this.moved.values())) {
+      const members = this.members.get(story) ?? [];
+      if (members.length > 1) for (const { feed } of members) feeds.add(feed);
+    }
+    return [...feeds].sort();
   }
 
   add(item: Candidate): void {
@@ -236,7 +253,7 @@ class StepStories {
   /** Story `from` joins story `to`. */
   relabel(from: string, to: string): void {
     for (const row of this.pool.all) if (row.story === from) row.story = to;
-    for (const id of this.members.get(from) ?? []) this.moved.set(id, to);
+    for (const { id } of this.members.get(from) ?? []) this.moved.set(id, to);
     this.members.set(to, [...(this.members.get(to) ?? []), ...(this.members.get(from) ?? [])]);
     this.cores.set(to, joined(this.cores.get(to), this.cores.get(from)!));
     this.cores.delete(from);

@@ -129,6 +129,87 @@ describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
     expect(await engine.story("riverbend", "not-a-number")).toEqual([]);
   });
 
+  it("marks the cards of a story with its sources in each publication, and an editor's split holds", async () => {
+    const at = NOW - 10 * HOUR;
+    const copies = [
+      item(
+        "Harbor authority approves Port Calloway dredging, $48 million",
+        "The Port Calloway harbor authority approved a $48 million dredging of the Marrow Channel on Thursday.",
+        at,
+      ),
+      item(
+        "Port Calloway dredging approved: $48 million for Marrow Channel",
+        "Harbor commissioners approved $48 million to dredge the Marrow Channel at Port Calloway.",
+        at + HOUR,
+      ),
+      item(
+        "Marrow Channel dredging gets $48 million go-ahead in Port Calloway",
+        "Port Calloway's harbor authority voted Thursday for the $48 million Marrow Channel dredging.",
+        at + 2 * HOUR,
+      ),
+    ];
+    const [national, politics, valley] = copies as [
+      ArchiveItemInput,
+      ArchiveItemInput,
+      ArchiveItemInput,
+    ];
+    const since = Date.now() - 1;
+    await engine.record([{ feed: WIRE_NATIONAL, items: [national], seenAt: at }]);
+    await engine.record([{ feed: WIRE_POLITICS, items: [politics], seenAt: at + HOUR }]);
+    await engine.record([{ feed: VALLEY, items: [valley], seenAt: at + 2 * HOUR }]);
+    const links = [...copies.map((copy) => copy.link), "https://elsewhere.example/x"];
+    const marks = await engine.storiesOf("riverbend", links);
+    expect(marks.map(({ link, feed, sources }) => [link, feed, sources]).sort()).toEqual(
+      [
+        [national.link, WIRE_NATIONAL, 3],
+        [politics.link, WIRE_POLITICS, 3],
+        [valley.link, VALLEY, 3],
+      ].sort(),
+    );
+    const story = marks[0]!.story;
+    expect(new Set(marks.map((mark) => mark.story))).toEqual(new Set([story]));
+    // Lakeside carries one of the three: no story to show there.
+    expect(await engine.storiesOf("lakeside", links)).toEqual([]);
+    const changed = (await engine.storyChanges(since)).map((row) => row.feed);
+    expect(changed).toEqual(expect.arrayContaining([WIRE_NATIONAL, WIRE_POLITICS, VALLEY]));
+
+    // The story's first item split out: it stands alone; the others keep together, under the
+    // next item's id; the feed's next read does not put it back.
+    const split = { link: national.link, by: "editors of riverbend", at: Date.now() };
+    expect(await engine.splitStory(split, false)).toBe(true);
+    expect(await engine.splitStory(split, false)).toBe(false);
+    await engine.record([{ feed: WIRE_NATIONAL, items: [national], seenAt: at + 5 * HOUR }]);
+    const after = await engine.storiesOf("riverbend", links);
+    expect(after.map(({ link, sources }) => [link, sources]).sort()).toEqual(
+      [
+        [politics.link, 2],
+        [valley.link, 2],
+      ].sort(),
+    );
+    expect(after[0]!.story).not.toBe(story);
+    expect((await engine.story("riverbend", story)).map((row) => row.link)).toEqual([
+      national.link,
+    ]);
+    // A later copy joins the rest, never the split item.
+    const later = item(
+      "Port Calloway dredging of Marrow Channel: $48 million approved",
+      "The $48 million Marrow Channel dredging at Port Calloway was approved by the harbor authority.",
+      at + 3 * HOUR,
+    );
+    await engine.record([{ feed: LOCAL, items: [later], seenAt: at + 3 * HOUR }]);
+    const withLater = await engine.storiesOf("riverbend", [...links, later.link]);
+    expect(withLater.map((mark) => mark.link).sort()).toEqual(
+      [politics.link, valley.link, later.link].sort(),
+    );
+
+    // Undone: grouped again, with the others.
+    expect(await engine.splitStory({ ...split, at: Date.now() }, true)).toBe(true);
+    const undone = await engine.storiesOf("riverbend", [...links, later.link]);
+    expect(undone).toHaveLength(4);
+    expect(new Set(undone.map((mark) => mark.story)).size).toBe(1);
+    expect(undone[0]!.sources).toBe(4);
+  });
+
   it("keeps apart a different event that shares words, plain titles, and two items of one feed", async () => {
     const at = NOW - 20 * HOUR;
     await engine.record([
