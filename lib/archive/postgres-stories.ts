@@ -77,30 +77,7 @@ export function postgresStoryStore(run: Query): SplitStore {
       );
       return new Set(rows.map((row) => row.link));
     },
-    async touched(feeds, at) {
-      await run(
-        `INSERT INTO story_changes (feed, at) SELECT unnest($1::text[]), $2
-          ON CONFLICT (feed) DO UPDATE SET at = GREATEST(story_changes.at, excluded.at)`,
-        [[...feeds].sort(), Math.round(at)],
-      );
-    },
-    async byLink(link) {
-      const rows = await run<Parameters<typeof storyRowOf>[0]>(
-        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.link = $1`,
-        [link],
-      );
-      return rows.map(storyRowOf);
-    },
-    async markSplit({ link, by, at }, undo) {
-      const rows = undo
-        ? await run("DELETE FROM story_splits WHERE link = $1 RETURNING link", [link])
-        : await run(
-            `INSERT INTO story_splits (link, split_by, at) VALUES ($1, $2, $3)
-              ON CONFLICT DO NOTHING RETURNING link`,
-            [link, by, Math.round(at)],
-          );
-      return rows.length > 0;
-    },
+    ...postgresSplitStore(run),
     ...postgresBackfillStore(run),
   };
 }
@@ -156,4 +133,34 @@ export async function postgresStoryChanges(
     [Math.floor(since)],
   );
   return rows.map((row) => ({ feed: row.feed, at: Number(row.at) }));
+}
+
+/** What a split needs beside grouping (stories/split.ts), and the changes it tells. */
+function postgresSplitStore(run: Query): Pick<SplitStore, "touched" | "byLink" | "markSplit"> {
+  return {
+    async touched(feeds, at) {
+      await run(
+        `INSERT INTO story_changes (feed, at) SELECT unnest($1::text[]), $2
+          ON CONFLICT (feed) DO UPDATE SET at = GREATEST(story_changes.at, excluded.at)`,
+        [[...feeds].sort(), Math.round(at)],
+      );
+    },
+    async byLink(link) {
+      const rows = await run<Parameters<typeof storyRowOf>[0]>(
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.link = $1`,
+        [link],
+      );
+      return rows.map(storyRowOf);
+    },
+    async markSplit({ link, by, at }, undo) {
+      const rows = undo
+        ? await run("DELETE FROM story_splits WHERE link = $1 RETURNING link", [link])
+        : await run(
+            `INSERT INTO story_splits (link, split_by, at) VALUES ($1, $2, $3)
+              ON CONFLICT DO NOTHING RETURNING link`,
+            [link, by, Math.round(at)],
+          );
+      return rows.length > 0;
+    },
+  };
 }

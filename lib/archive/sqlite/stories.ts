@@ -59,6 +59,34 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitSto
       ).all(JSON.stringify(links)) as { link: string }[];
       return new Set(rows.map((row) => row.link));
     },
+    ...sqliteSplitStore(sql),
+    async ungrouped(after, limit) {
+      const rows = sql(
+        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id > ? AND i.story IS NULL ORDER BY i.id LIMIT ?`,
+      ).all(Number(after), limit) as unknown as Parameters<typeof storyRowOf>[0][];
+      return rows.map(storyRowOf);
+    },
+    async cursor() {
+      const row = sql("SELECT value FROM archive_state WHERE name = 'stories-backfill'").get() as
+        { value: number } | undefined;
+      return row === undefined ? "0" : row.value < 0 ? null : String(row.value);
+    },
+    async setCursor(id) {
+      sql(
+        "INSERT INTO archive_state (name, value) VALUES ('stories-backfill', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      ).run(id === null ? -1 : Number(id));
+    },
+    async forget(before) {
+      sql("DELETE FROM story_words WHERE at < ?").run(before);
+    },
+  };
+}
+
+/** What a split needs beside grouping (stories/split.ts), and the changes it tells. */
+function sqliteSplitStore(
+  sql: (text: string) => StatementSync,
+): Pick<SplitStore, "touched" | "byLink" | "markSplit"> {
+  return {
     async touched(feeds, at) {
       const write = sql(
         "INSERT INTO story_changes (feed, at) VALUES (?, ?) ON CONFLICT (feed) DO UPDATE SET at = max(at, excluded.at)",
@@ -78,25 +106,6 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitSto
             "INSERT INTO story_splits (link, by, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
           ).run(link, by, at);
       return changes > 0;
-    },
-    async ungrouped(after, limit) {
-      const rows = sql(
-        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id > ? AND i.story IS NULL ORDER BY i.id LIMIT ?`,
-      ).all(Number(after), limit) as unknown as Parameters<typeof storyRowOf>[0][];
-      return rows.map(storyRowOf);
-    },
-    async cursor() {
-      const row = sql("SELECT value FROM archive_state WHERE name = 'stories-backfill'").get() as
-        { value: number } | undefined;
-      return row === undefined ? "0" : row.value < 0 ? null : String(row.value);
-    },
-    async setCursor(id) {
-      sql(
-        "INSERT INTO archive_state (name, value) VALUES ('stories-backfill', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-      ).run(id === null ? -1 : Number(id));
-    },
-    async forget(before) {
-      sql("DELETE FROM story_words WHERE at < ?").run(before);
     },
   };
 }
