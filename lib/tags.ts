@@ -11,6 +11,9 @@ import { versionTag } from "./cache/freshness.mjs";
  * - `feed:<hash>@<version>`: made from that version of the feed's copy. When the feed's copy
  *   changes, its new version is published (lib/cache/freshness.mjs) and every entry carrying
  *   another version is a miss.
+ * - `stories:<hash>`: everything that shows the stories of one feed's items (their `n sources`
+ *   and story pages). When they change, a new version is published (lib/archive/story-marks.ts)
+ *   and every entry written before is a miss.
  * - `blog`, `blog:<publication key>`: every cached blog answer, one publication's.
  * - `archive`, `archive:<publication key>`: every cached read of the archive's calendar (its
  *   months, a month's days, a day's headlines), one publication's. They also carry the
@@ -34,6 +37,11 @@ export function feedTag(url: string): string {
 /** The tag of what was made from one version of the feed's copy. */
 export function feedVersionTag(url: string, version: string): string {
   return versionTag(feedTag(url), version);
+}
+
+/** The tag of what shows the stories of the feed's items. */
+export function storiesTag(url: string): string {
+  return `stories:${feedTag(url).slice("feed:".length)}`;
 }
 
 /** The tag every cached blog answer of the publication (its key) carries. */

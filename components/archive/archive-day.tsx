@@ -2,6 +2,7 @@ import { JsonLd } from "@/components/seo/json-ld";
 import { PageHeader } from "@/components/ui/page-header";
 import { SiteLink } from "@/components/ui/site-link";
 import { dayPath, monthPath, type ArchiveDayPage } from "@/lib/archive";
+import type { StoryLink } from "@/lib/news";
 import type { Publication } from "@/lib/publication";
 import { groupBySection, headlineView, type HeadlineView } from "@/lib/archive-pages";
 import { formatCalendarDay, formatMonth } from "@/lib/dates";
@@ -16,14 +17,18 @@ const NEW_TAB_NOTE = "day-new-tab";
 /**
  * /archive/YYYY/MM/DD: every headline of the day, grouped by section in the site's order, then
  * the blog's posts; each with its time (the publication's) and source. Links to the nearest
- * days before and after that have headlines.
+ * days before and after that have headlines. A headline whose story several sources carried
+ * links to its story page ("n sources").
  */
 export function ArchiveDayView({
   publication,
   day,
+  stories,
 }: {
   publication: Publication;
   day: ArchiveDayPage;
+  /** By link: the headlines whose story has two or more sources in the publication. */
+  stories: ReadonlyMap<string, StoryLink>;
 }) {
   const archive = pageFor(publication, "/archive");
   const { title, description } = dayTexts(publication, day);
@@ -69,7 +74,11 @@ export function ArchiveDayView({
           </h2>
           <ol className={styles.entries}>
             {headlines.map((headline) => (
-              <DayEntry key={headline.id} view={headlineView(headline, publication)} />
+              <DayEntry
+                key={headline.id}
+                view={headlineView(headline, publication)}
+                story={stories.get(headline.link)}
+              />
             ))}
           </ol>
         </section>
@@ -84,7 +93,7 @@ export function ArchiveDayView({
  * headline, and on a busy one they would double the page. The links that open a new tab share
  * one note that says so (aria-describedby), as the cards do.
  */
-function DayEntry({ view }: { view: HeadlineView }) {
+function DayEntry({ view, story }: { view: HeadlineView; story?: StoryLink }) {
   return (
     <li className={styles.entry}>
       <time dateTime={view.dateTime} className={styles.time}>
@@ -105,7 +114,15 @@ function DayEntry({ view }: { view: HeadlineView }) {
             <SiteLink href={view.href}>{view.title}</SiteLink>
           )}
         </h3>
-        {view.source ? <p className={styles.source}>{view.source}</p> : null}
+        {view.source || story ? (
+          <p className={styles.source}>
+            {view.source}
+            {view.source && story ? " · " : null}
+            {story ? (
+              <SiteLink href={`/story/${story.id}`}>{story.sources} sources</SiteLink>
+            ) : null}
+          </p>
+        ) : null}
       </div>
     </li>
   );

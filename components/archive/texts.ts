@@ -1,5 +1,5 @@
 import type { ArchiveDayPage } from "@/lib/archive";
-import type { ArchiveMonthPage } from "@/lib/archive-pages";
+import type { ArchiveMonthPage, StoryPage } from "@/lib/archive-pages";
 import { formatCalendarDay, formatMonth } from "@/lib/dates";
 import type { Publication } from "@/lib/publication";
 
@@ -25,5 +25,17 @@ export function dayTexts(publication: Publication, day: ArchiveDayPage) {
   return {
     title: `Headlines of ${name}`,
     description: `What ${publication.name} carried on ${name}: ${headlineCount(day.headlines.length)}, section by section, each with its time and source.`,
+  };
+}
+
+/** "3 reports from 3 sources: apnews.com, valleytimes.com and riverbendchronicle.com." */
+export function storyTexts(story: StoryPage) {
+  const reports = story.headlines.length;
+  const sources = story.sources;
+  const named =
+    sources.length > 1 ? `${sources.slice(0, -1).join(", ")} and ${sources.at(-1)}` : sources[0];
+  return {
+    title: story.lead.title,
+    description: `${count.format(reports)} ${reports === 1 ? "report" : "reports"} from ${count.format(sources.length)} ${sources.length === 1 ? "source" : "sources"}${named ? `: ${named}` : ""}.`,
   };
 }

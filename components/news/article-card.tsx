@@ -1,5 +1,6 @@
 import { preload } from "react-dom";
-import type { FeedArticle } from "@/lib/news";
+import { SiteLink } from "@/components/ui/site-link";
+import type { FeedArticle, StoryLink } from "@/lib/news";
 import { CARD_SIZES, photoSources } from "@/lib/photos";
 import styles from "./news.module.css";
 
@@ -16,8 +17,11 @@ export function ArticleCard({
   newTabNoteId,
   lead,
   extra,
+  story,
 }: {
   article: FeedArticle;
+  /** Its story, when two or more sources in the publication carried it: linked as "n sources". */
+  story?: StoryLink;
   /** The publication date as readers see it, or null. */
   dateText: string | null;
   /** Unique on the page: the heading and the link are named from it. */
@@ -39,6 +43,17 @@ export function ArticleCard({
       imageSizes: photo ? CARD_SIZES : undefined,
     });
   }
+  const readMore = (
+    <a
+      href={article.link}
+      target="_blank"
+      rel="noopener noreferrer"
+      id={`${id}r`}
+      aria-labelledby={`${id}r ${id}t ${newTabNoteId}`}
+    >
+      Read more<span aria-hidden="true"> →</span>
+    </a>
+  );
   return (
     <li className={extra ? `${styles.card} ${styles.extra}` : styles.card}>
       {/* The photo comes from the site's own origin at the card's widths (lib/photos), or is
@@ -59,15 +74,22 @@ export function ArticleCard({
         {article.pubDate && dateText ? <time dateTime={article.pubDate}>{dateText}</time> : null}
         <h3 id={`${id}t`}>{article.title}</h3>
         {article.description ? <p>{article.description}</p> : null}
-        <a
-          href={article.link}
-          target="_blank"
-          rel="noopener noreferrer"
-          id={`${id}r`}
-          aria-labelledby={`${id}r ${id}t ${newTabNoteId}`}
-        >
-          Read more<span aria-hidden="true"> →</span>
-        </a>
+        {story ? (
+          <div className={styles.cardLinks}>
+            {readMore}
+            {/* Named with the headline too: every card's link says "n sources". */}
+            <SiteLink
+              href={`/story/${story.id}`}
+              id={`${id}s`}
+              aria-labelledby={`${id}s ${id}t`}
+              className={styles.sources}
+            >
+              {story.sources} sources
+            </SiteLink>
+          </div>
+        ) : (
+          readMore
+        )}
       </div>
     </li>
   );

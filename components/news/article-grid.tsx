@@ -47,6 +47,7 @@ export function ArticleGrid({
             // lazily, as they near the screen.
             lead={index === 0}
             extra={index >= limit}
+            story={headlines.stories?.get(article.link)}
           />
         ))}
       </ExpandableList>

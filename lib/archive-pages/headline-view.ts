@@ -1,4 +1,4 @@
-import { BLOG_SECTION, type ArchivedHeadline } from "../archive";
+import { BLOG_SECTION, sourceOf as hostOf, type ArchivedHeadline } from "../archive";
 import { formatLongDate, formatTime } from "../dates";
 import { getSection, SECTIONS } from "../news";
 import type { Publication } from "../publication";
@@ -38,11 +38,7 @@ export function sectionLabel(slug: string): SectionLabel | null {
 
 /** The host a link points at, without "www.": "example.com". Null when it is no address. */
 export function sourceOf(link: string): string | null {
-  try {
-    return new URL(link).hostname.replace(/^www\./, "") || null;
-  } catch {
-    return null;
-  }
+  return hostOf(link) || null;
 }
 
 export interface HeadlineView {

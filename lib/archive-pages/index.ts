@@ -6,6 +6,7 @@
  *   reads.ts          the archive's calendar, cached per publication (the archive away: a
  *                     cached failure of its own)
  *   headline-view.ts  an archived headline as a result or a day's entry; a day's sections
+ *   story.ts          a story's page: its copies, sources and days
  *   search.ts         the search run for the page (the archive away: null), its links, its count
  *   texts.ts          what the pages say when the archive cannot answer
  */
@@ -20,4 +21,5 @@ export {
   type ArchiveRead,
 } from "./reads";
 export { resultCountText, runSearch, searchHref } from "./search";
+export { readStory, type StoryPage } from "./story";
 export { ARCHIVE_UNAVAILABLE, SEARCH_UNAVAILABLE } from "./texts";

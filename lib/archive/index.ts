@@ -13,6 +13,7 @@
  *   calendar.ts         months, a month's days, a day's headlines
  *   search.ts           the search page's request and answer
  *   withdrawals.ts      withdrawn links, watched by every instance
+ *   stories/            stories decided at ingest;  story-marks.ts  what pages show of them
  *   health.ts           whether the archive answers now (search's 503)
  */
 export {
@@ -37,6 +38,13 @@ export {
   type SearchRequest,
   type SearchSuggestions,
 } from "./search";
-export { ArchiveUnavailableError, type ArchivedHeadline, type CarriageRow } from "./types";
+export { changeStorySplit, storyItems, storyMarks, tagWithStories } from "./story-marks";
+export { sourceOf } from "./stories/marks";
+export {
+  ArchiveUnavailableError,
+  type ArchivedHeadline,
+  type CarriageRow,
+  type StoryMark,
+} from "./types";
 export { changeWithdrawal, isWithdrawn, tagWithWithdrawals } from "./withdrawals";
 export { startArchive } from "./start";

@@ -136,8 +136,18 @@ export async function postgresStoryChanges(
 }
 
 /** What a split needs beside grouping (stories/split.ts), and the changes it tells. */
-function postgresSplitStore(run: Query): Pick<SplitStore, "touched" | "byLink" | "markSplit"> {
+function postgresSplitStore(
+  run: Query,
+): Pick<SplitStore, "touched" | "byLink" | "carries" | "markSplit"> {
   return {
+    async carries(publication, link) {
+      const rows = await run(
+        `SELECT 1 FROM items i WHERE i.link = $1 AND ($2 = '*' OR EXISTS (
+           SELECT 1 FROM carriage c WHERE c.publication = $2 AND c.feed = i.feed)) LIMIT 1`,
+        [link, publication],
+      );
+      return rows.length > 0;
+    },
     async touched(feeds, at) {
       await run(
         `INSERT INTO story_changes (feed, at) SELECT unnest($1::text[]), $2

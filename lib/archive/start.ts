@@ -4,6 +4,7 @@ import { onShutdown } from "../process";
 import { withArchive } from "./engine";
 import { recordCarriage, setCarriageSource } from "./recorder";
 import type { CarriageRow } from "./types";
+import { startStoryWatch } from "./story-marks";
 import { startWithdrawalWatch } from "./withdrawals";
 
 /** How often headlines past ARCHIVE_RETENTION_DAYS are removed. */
@@ -12,13 +13,14 @@ const PRUNE_MS = 60 * 60 * 1000;
 /**
  * The archive's background work, started with the server (instrumentation-node.ts): the
  * network's carriage kept (from `carriage`, which answers the same list while the network is
- * unchanged), the withdrawals watched, and, with ARCHIVE_RETENTION_DAYS, old headlines removed
+ * unchanged), the withdrawals and the stories' changes watched, and, with ARCHIVE_RETENTION_DAYS, old headlines removed
  * every hour.
  */
 export function startArchive(carriage: () => readonly CarriageRow[]): void {
   setCarriageSource(carriage);
   recordCarriage();
   startWithdrawalWatch();
+  startStoryWatch();
   const days = config().archive.retentionDays;
   if (days === null) return;
   const prune = () =>

@@ -111,6 +111,8 @@ export interface StoryMark {
 
 /** An editor's split of a link out of its story. */
 export interface StorySplit {
+  /** The publication whose editors ask (they may split what it carried), or "*": operators. */
+  publication: string;
   link: string;
   by: string;
   at: number;
@@ -157,9 +159,10 @@ export interface ArchiveEngine {
   storyChanges(since: number): Promise<{ feed: string; at: number }[]>;
   /**
    * An editor takes a link's items out of their stories for good (`undo`: lets them be grouped
-   * again; lib/archive/stories/split.ts); true when that changed anything.
+   * again; lib/archive/stories/split.ts); true when that changed anything; null when the
+   * publication (any, for "*") carried no item of the link.
    */
-  splitStory(split: StorySplit, undo: boolean): Promise<boolean>;
+  splitStory(split: StorySplit, undo: boolean): Promise<boolean | null>;
   /** How many headlines the publication carried in each [from, to) range. */
   countIn(publication: string, ranges: readonly (readonly [number, number])[]): Promise<number[]>;
   /** The publication's latest moment before `moment`, or earliest at or after it; null: none. */

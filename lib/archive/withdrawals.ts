@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { unstable_cache } from "next/cache";
 import { publishVersion } from "../cache/freshness.mjs";
 import { logger } from "../ops";
-import { onShutdown, processSingleton } from "../process";
+import { processSingleton } from "../process";
 import { withdrawalTag, withdrawalTags } from "../tags";
 import { withArchive } from "./engine";
 import type { Withdrawal } from "./types";
+import { startWatch } from "./watch";
 
 /**
  * Withdrawn headlines: an editor's (one publication) or the operators' ("*": every one).
@@ -15,14 +16,12 @@ import type { Withdrawal } from "./types";
  * of its withdrawal tag is published (lib/cache/freshness.mjs): every cached page that shows
  * its headlines and was written before is a miss, on this instance and, with Redis, on all.
  */
-const WATCH_MS = 2000;
+export const WATCH_MS = 2000;
 
 const state = processSingleton("archive-withdrawals", () => ({
   byTarget: new Map<string, Set<string>>(),
   digests: new Map<string, string>(),
   changedAt: -1,
-  timer: null as NodeJS.Timeout | null,
-  watching: false,
 }));
 
 const digestOf = (links: Iterable<string>) =>
@@ -56,22 +55,7 @@ export async function watchWithdrawals(): Promise<void> {
 
 /** Starts reading the withdrawals every WATCH_MS (instrumentation-node.ts). */
 export function startWithdrawalWatch(): void {
-  if (state.watching) return;
-  state.watching = true;
-  onShutdown(async () => {
-    state.watching = false;
-    if (state.timer) clearTimeout(state.timer);
-    state.timer = null;
-  });
-  const tick = () =>
-    watchWithdrawals()
-      .catch(() => undefined) // the archive away: the last known set stands
-      .finally(() => {
-        if (!state.watching) return;
-        state.timer = setTimeout(tick, WATCH_MS);
-        state.timer.unref();
-      });
-  void tick();
+  startWatch("withdrawals", WATCH_MS, watchWithdrawals);
 }
 
 /** Whether a link is withdrawn from the publication (its key), as this instance last read. */

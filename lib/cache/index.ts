@@ -8,13 +8,7 @@
  * path (e.g. "../cache/freshness.mjs").
  */
 export { ERROR_RETRY_SECONDS, cachedFailure } from "./cached-failure";
-export {
-  holding,
-  tryLock,
-  underLock,
-  waitForLock,
-  type HeldLock,
-} from "./shared-lock";
+export { holding, tryLock, underLock, waitForLock, type HeldLock } from "./shared-lock";
 export {
   onRedisReady,
   redisConfigured,

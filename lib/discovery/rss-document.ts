@@ -1,10 +1,5 @@
 import { unstable_cache } from "next/cache";
-import {
-  BLOG_REVALIDATE_SECONDS,
-  blogPostImageUrl,
-  blogSourceKey,
-  getRecentPosts,
-} from "../blog";
+import { BLOG_REVALIDATE_SECONDS, blogPostImageUrl, blogSourceKey, getRecentPosts } from "../blog";
 import { blogTags } from "../tags";
 import { markdownToHtml } from "../markdown";
 import { pageFor } from "../pages";

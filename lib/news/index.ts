@@ -18,6 +18,7 @@
 export {
   feedStatuses,
   parseRefreshRequest,
+  parseSplitRequest,
   parseWithdrawRequest,
   readAdminBody,
   refreshSections,
@@ -34,5 +35,10 @@ export {
   type Section,
   type SectionSlug,
 } from "./sections";
-export { DEFAULT_IMAGE_URL, type FeedArticle, type SectionHeadlines } from "./types";
+export {
+  DEFAULT_IMAGE_URL,
+  type FeedArticle,
+  type SectionHeadlines,
+  type StoryLink,
+} from "./types";
 export { MAX_DELIVERY_BYTES, receiveDelivery, verifyIntent } from "./websub";

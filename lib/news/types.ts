@@ -12,8 +12,20 @@ export interface FeedArticle {
   imageUrl: string;
 }
 
+/** A card's story: its page (`/story/{id}`) and its distinct sources in the publication. */
+export interface StoryLink {
+  id: string;
+  sources: number;
+}
+
 export type SectionHeadlines =
-  { status: "ok"; articles: FeedArticle[] } | { status: "error"; message: string };
+  | {
+      status: "ok";
+      articles: FeedArticle[];
+      /** By link: the cards whose story has two or more sources in the publication. */
+      stories?: ReadonlyMap<string, StoryLink>;
+    }
+  | { status: "error"; message: string };
 
 export const FEED_ERROR_MESSAGE = "Failed to fetch RSS feed";
 export { DEFAULT_PHOTO as DEFAULT_IMAGE_URL } from "../photos";

@@ -12,9 +12,5 @@ export {
   logRefused,
   logUpstreamError,
 } from "./log";
-export {
-  metrics,
-  onCollect,
-  type FeedOutcome,
-} from "./metrics";
+export { metrics, onCollect, type FeedOutcome } from "./metrics";
 export { hasOperatorSecret, presentedSecret, secretRefused } from "./operator-secret";

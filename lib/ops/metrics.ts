@@ -10,13 +10,7 @@ import { processSingleton } from "../process";
 
 /** How one feed fetch ended. */
 export type FeedOutcome =
-  | "ok"
-  | "not-modified"
-  | "http-error"
-  | "timeout"
-  | "parse-error"
-  | "refused"
-  | "network-error";
+  "ok" | "not-modified" | "http-error" | "timeout" | "parse-error" | "refused" | "network-error";
 
 /**
  * The metrics whose value lives in another module, read when the metrics are scraped. This file

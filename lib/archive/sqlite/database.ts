@@ -209,7 +209,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   }
 
   /** An editor's split of a link out of its story, or its undoing (stories/split.ts). */
-  async splitStory(split: StorySplit, undo: boolean): Promise<boolean> {
+  async splitStory(split: StorySplit, undo: boolean): Promise<boolean | null> {
     return this.asyncTransaction(() =>
       splitStory(
         sqliteStoryStore((text) => this.sql(text)),

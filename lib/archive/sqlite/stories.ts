@@ -85,8 +85,14 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitSto
 /** What a split needs beside grouping (stories/split.ts), and the changes it tells. */
 function sqliteSplitStore(
   sql: (text: string) => StatementSync,
-): Pick<SplitStore, "touched" | "byLink" | "markSplit"> {
+): Pick<SplitStore, "touched" | "byLink" | "carries" | "markSplit"> {
   return {
+    async carries(publication, link) {
+      return !!sql(
+        `SELECT 1 FROM items i WHERE i.link = :link AND (:pub = '*' OR EXISTS (
+           SELECT 1 FROM carriage c WHERE c.publication = :pub AND c.feed = i.feed)) LIMIT 1`,
+      ).get({ link, pub: publication });
+    },
     async touched(feeds, at) {
       const write = sql(
         "INSERT INTO story_changes (feed, at) VALUES (?, ?) ON CONFLICT (feed) DO UPDATE SET at = max(at, excluded.at)",

@@ -14,6 +14,8 @@ import type { StorySplit } from "../types";
 export interface SplitStore extends StoryStore {
   /** The items of a link, with their stories. */
   byLink(link: string): Promise<StoryRow[]>;
+  /** Whether the publication ("*": any) carried an item of the link. */
+  carries(publication: string, link: string): Promise<boolean>;
   /** Records (or, `undo`, removes) the split; true when that changed the table. */
   markSplit(split: StorySplit, undo: boolean): Promise<boolean>;
 }
@@ -25,7 +27,8 @@ export async function splitStory(
   split: StorySplit,
   undo: boolean,
   windowMs: number,
-): Promise<boolean> {
+): Promise<boolean | null> {
+  if (!(await store.carries(split.publication, split.link))) return null;
   const changed = await store.markSplit(split, undo);
   const items = await store.byLink(split.link);
   if (items.length === 0) return changed;

@@ -175,7 +175,17 @@ describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
 
     // The story's first item split out: it stands alone; the others keep together, under the
     // next item's id; the feed's next read does not put it back.
-    const split = { link: national.link, by: "editors of riverbend", at: Date.now() };
+    const split = {
+      publication: "riverbend",
+      link: national.link,
+      by: "editors of riverbend",
+      at: Date.now(),
+    };
+    // Lakeside never carried it: its editors cannot split it.
+    expect(await engine.splitStory({ ...split, publication: "lakeside" }, false)).toBeNull();
+    expect(
+      await engine.splitStory({ ...split, publication: "*", link: "https://no.example/" }, false),
+    ).toBeNull();
     expect(await engine.splitStory(split, false)).toBe(true);
     expect(await engine.splitStory(split, false)).toBe(false);
     await engine.record([{ feed: WIRE_NATIONAL, items: [national], seenAt: at + 5 * HOUR }]);

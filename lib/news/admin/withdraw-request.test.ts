@@ -1,5 +1,5 @@
 import { MAX_ADMIN_BODY_BYTES, readAdminBody } from "./request-body";
-import { MAX_LINK_LENGTH, parseWithdrawRequest } from "./withdraw-request";
+import { MAX_LINK_LENGTH, parseSplitRequest, parseWithdrawRequest } from "./withdraw-request";
 
 describe("parseWithdrawRequest", () => {
   it("a link withdraws; restore: true puts it back", () => {
@@ -97,5 +97,29 @@ describe("readAdminBody", () => {
     expect(
       await readAdminBody(post("{}", { "content-length": String(MAX_ADMIN_BODY_BYTES + 1) })),
     ).toBeNull();
+  });
+});
+
+describe("parseSplitRequest", () => {
+  it("a link splits; undo: true lets it be grouped again; restore is no field of it", () => {
+    expect(parseSplitRequest('{"link": "https://news.example/story"}')).toEqual({
+      ok: true,
+      link: "https://news.example/story",
+      undo: false,
+    });
+    expect(parseSplitRequest('{"link": "https://news.example/a", "undo": true}')).toEqual({
+      ok: true,
+      link: "https://news.example/a",
+      undo: true,
+    });
+    expect(parseSplitRequest('{"link": "https://news.example/a", "undo": "yes"}')).toEqual({
+      ok: false,
+      error: '"undo" must be true or false.',
+    });
+    expect(parseSplitRequest('{"link": "https://news.example/a", "restore": true}')).toEqual({
+      ok: false,
+      error: 'Unknown field "restore"; use "link" and "undo".',
+    });
+    expect(parseSplitRequest('{"link": "javascript:alert(1)"}')).toMatchObject({ ok: false });
   });
 });

@@ -1,6 +1,6 @@
 import { unstable_cache } from "next/cache";
 import { cache } from "react";
-import { isWithdrawn, tagWithWithdrawals } from "../../archive";
+import { isWithdrawn, storyMarks, tagWithStories, tagWithWithdrawals } from "../../archive";
 import { cachedFailure } from "../../cache";
 import { config } from "../../env";
 import { logUpstreamError, metrics } from "../../ops";
@@ -12,7 +12,19 @@ import { configuredFeedOrigins, getSectionFeeds } from "../feeds";
 import { mergeArticles } from "../ingest";
 import type { SectionSlug } from "../sections";
 import { feedStore, peekFeed, readFeed, type FeedCopy } from "../store";
-import { FEED_ERROR_MESSAGE, type FeedArticle, type SectionHeadlines } from "../types";
+import {
+  FEED_ERROR_MESSAGE,
+  MAX_ARTICLES,
+  type FeedArticle,
+  type SectionHeadlines,
+} from "../types";
+import { oneCardPerStory } from "./stories";
+
+/**
+ * A section's merged entry holds this many items, so that with each story once (its copies in
+ * several feeds one card) the page still has MAX_ARTICLES stories to show.
+ */
+const MERGED = 3 * MAX_ARTICLES;
 
 class AllFeedsFailedError extends Error {}
 
@@ -26,7 +38,7 @@ async function loadSection(
 ): Promise<FeedArticle[]> {
   const lists = copies.filter((copy) => copy !== undefined).map((copy) => copy.articles);
   if (lists.length === 0) throw new AllFeedsFailedError(`every feed of "${slug}" failed`);
-  const articles = await withSitePhotos(mergeArticles(lists), configuredFeedOrigins());
+  const articles = await withSitePhotos(mergeArticles(lists, MERGED), configuredFeedOrigins());
   metrics().sectionItems.set({ section: slug }, articles.length);
   return articles;
 }
@@ -38,6 +50,9 @@ async function loadSection(
  * (most of a network, for national and world news) shares one merged entry, made once.
  * A failure is never cached as data: it is cached as an error state for ERROR_RETRY_SECONDS
  * (lib/cache/cached-failure.ts), which the page showing it inherits, so the feeds are retried soon.
+ * Each story shows once, marked with its sources in the publication (stories.ts), read from the
+ * archive as the page is made; the page carries the feeds' stories tags, and is made again
+ * when their stories change (lib/archive/story-marks.ts).
  */
 export const getSectionHeadlines = cache(
   async (publication: Publication, slug: SectionSlug): Promise<SectionHeadlines> => {
@@ -45,12 +60,17 @@ export const getSectionHeadlines = cache(
     const [{ headlines, copies }] = await Promise.all([
       sectionHeadlinesOf(slug, feeds.join("\n")),
       tagWithWithdrawals(publication.key),
+      tagWithStories(feeds),
     ]);
     observeFreshness(`${publication.key}|${slug}`, copies);
     if (headlines.status !== "ok") return headlines;
     // Shared between publications, merged entries hold what an editor withdrew from this one.
     const articles = withoutWithdrawn(publication, headlines.articles);
-    return articles === headlines.articles ? headlines : { status: "ok", articles };
+    const marks = await storyMarks(
+      publication.key,
+      articles.map((article) => article.link),
+    );
+    return { status: "ok", ...oneCardPerStory(articles, marks, feeds) };
   },
 );
 

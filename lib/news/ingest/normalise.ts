@@ -67,29 +67,20 @@ export function linkKey(link: string): string {
   return `${host}${url.port ? `:${url.port}` : ""}${path}${query ? `?${query}` : ""}`;
 }
 
-function titleKey(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
 /**
- * Several feeds' articles to one list: de-duplicated (first occurrence wins, feeds in
- * their configured order), newest first with undated items last, capped.
+ * Several feeds' articles to one list: the same link once (first occurrence wins, feeds in
+ * their configured order), newest first with undated items last, capped. Items that only share
+ * a title stay ("Police log", "Weather" are every day's): the same news under other links is
+ * one story, decided at ingest (lib/archive/stories) and shown once by the section's page.
  */
 export function mergeArticles(lists: readonly FeedArticle[][], cap = MAX_ARTICLES): FeedArticle[] {
   const seenLinks = new Set<string>();
-  const seenTitles = new Set<string>();
   const merged: FeedArticle[] = [];
   for (const list of lists) {
     for (const article of list) {
       const byLink = linkKey(article.link);
-      const byTitle = titleKey(article.title);
-      // A title of only symbols says nothing about sameness: such items compare by link alone.
-      if (seenLinks.has(byLink) || (byTitle && seenTitles.has(byTitle))) continue;
+      if (seenLinks.has(byLink)) continue;
       seenLinks.add(byLink);
-      if (byTitle) seenTitles.add(byTitle);
       merged.push(article);
     }
   }

@@ -6,7 +6,14 @@ import { dayTexts, monthTexts } from "@/components/archive/texts";
 import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { ErrorBox } from "@/components/ui/error-box";
 import { PageHeader } from "@/components/ui/page-header";
-import { dayPath, monthPath, tagWithWithdrawals } from "@/lib/archive";
+import {
+  dayPath,
+  monthPath,
+  storyMarks,
+  tagWithStories,
+  tagWithWithdrawals,
+  type ArchiveDayPage,
+} from "@/lib/archive";
 import {
   ARCHIVE_UNAVAILABLE,
   readArchiveAddress,
@@ -101,6 +108,27 @@ export default async function ArchivePage({ params }: Props) {
   return page.kind === "month" ? (
     <ArchiveMonthView publication={publication} month={page.read.value} />
   ) : (
-    <ArchiveDayView publication={publication} day={page.read.value} />
+    <ArchiveDayView
+      publication={publication}
+      day={page.read.value}
+      stories={await dayStories(publication, page.read.value)}
+    />
+  );
+}
+
+/**
+ * The day's headlines' stories (their "n sources" links), read as the page is made: the page
+ * carries its feeds' stories tags, and is made again when their stories change.
+ */
+async function dayStories(publication: Publication, day: ArchiveDayPage) {
+  const links = day.headlines.map((headline) => headline.link);
+  const [marks] = await Promise.all([
+    storyMarks(publication.key, links),
+    tagWithStories([...new Set(day.headlines.map((headline) => headline.feed))].sort()),
+  ]);
+  return new Map(
+    [...marks.values()]
+      .filter((mark) => mark.sources >= 2)
+      .map((mark) => [mark.link, { id: mark.story, sources: mark.sources }]),
   );
 }
