@@ -39,13 +39,16 @@ function itemAgeMinutes(id, index) {
   return sport >= 0 ? SPORTS_GAP_HOURS * 60 * index + 10 * sport : ITEM_GAP_HOURS * 60 * index + 5;
 }
 
-/** The link of sample item `index` (0-based) of feed `id`, titled `title`. */
-function sampleLink(id, index, title) {
+/**
+ * The link of sample item `index` (0-based) of feed `id`, titled `title`: at the sample site,
+ * or at the `host` of its own (a wire's copy of a story several feeds carry).
+ */
+function sampleLink(id, index, title, host = "news.example.com") {
   const slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-  return `https://news.example.com/${id}/${index + 1}-${slug}`;
+  return `https://${host}/${id}/${index + 1}-${slug}`;
 }
 
 /**

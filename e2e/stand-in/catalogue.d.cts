@@ -1,6 +1,11 @@
 export declare const SECTION_FEEDS: Record<string, string[]>;
 export declare function itemAgeMinutes(id: string, index: number): number;
-export declare function sampleLink(id: string, index: number, title: string): string;
+export declare function sampleLink(
+  id: string,
+  index: number,
+  title: string,
+  host?: string,
+): string;
 
 export type PhotoKind = "wire" | "original";
 export type PhotoSize = { width: number; height: number };

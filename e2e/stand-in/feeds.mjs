@@ -46,7 +46,7 @@ export function sampleItems(id, origin) {
     return {
       title: item.title,
       description: item.description,
-      link: sampleLink(id, index, item.title),
+      link: sampleLink(id, index, item.title, item.host),
       date: new Date(STARTED - itemAgeMinutes(id, index) * 60_000),
       image: photo ? `${origin}${photo.path}` : null,
     };

@@ -3,6 +3,7 @@ import {
   alike,
   DISTINCTIVE,
   likeness,
+  rarityIn,
   termsOf,
   THRESHOLDS,
   type Rarity,
@@ -102,7 +103,7 @@ export async function assignStories(
   const { uses, items: total } = await store.uses([
     ...new Set(prepared.flatMap(({ terms }) => [...terms.words.values()])),
   ]);
-  const rarity: Rarity = (word) => Math.log((total + 1) / ((uses.get(word) ?? 0) + 1));
+  const rarity = rarityIn(uses, total);
   const words = prepared.map(({ terms }) => wordsToKeep(terms, uses, rarity));
   // Each item's words within its own window (a step's items may span weeks: a feed's first
   // read), each (word, range) one range of the index.

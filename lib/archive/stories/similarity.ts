@@ -149,6 +149,22 @@ function cosine(
 /** Rarity at or above which a shared term counts as distinctive. */
 export const DISTINCTIVE = 4;
 
+/**
+ * A young archive cannot tell a rare word: under about 270 items no word reaches DISTINCTIVE
+ * (a network's first hours, a demo). Its rarities are scaled so that a word no more items hold
+ * than a story's first few copies (up to four) counts as distinctive; a cosine does not change
+ * with the scale. Under 100 items nothing is scaled further: too few to tell anything.
+ */
+function rarityScale(total: number): number {
+  return DISTINCTIVE / Math.min(DISTINCTIVE, Math.max(3, Math.log((total + 1) / 5)));
+}
+
+/** A word's rarity in an archive of `total` items, `uses` of which hold it (scaled young). */
+export function rarityIn(uses: ReadonlyMap<string, number>, total: number): Rarity {
+  const scale = rarityScale(total);
+  return (word) => scale * Math.log((total + 1) / ((uses.get(word) ?? 0) + 1));
+}
+
 export function likeness(a: Terms, b: Terms, rarity: Rarity): Likeness {
   const weigh = (stem: string) => rarity(a.words.get(stem) ?? b.words.get(stem) ?? stem);
   let shared = 0;
