@@ -88,6 +88,7 @@ async function group(thresholds) {
     async splits() {
       return new Set();
     },
+    async touched() {},
   };
   const started = performance.now();
   for (const item of items) {

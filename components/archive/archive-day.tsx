@@ -119,7 +119,7 @@ function DayEntry({ view, story }: { view: HeadlineView; story?: StoryLink }) {
             {view.source}
             {view.source && story ? " · " : null}
             {story ? (
-              <SiteLink href={`/story/${story.id}`}>{story.sources} sources</SiteLink>
+              <SiteLink href={`/story/${story.id}`}>{`${story.sources} sources`}</SiteLink>
             ) : null}
           </p>
         ) : null}

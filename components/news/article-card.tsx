@@ -84,7 +84,7 @@ export function ArticleCard({
               aria-labelledby={`${id}s ${id}t`}
               className={styles.sources}
             >
-              {story.sources} sources
+              {`${story.sources} sources`}
             </SiteLink>
           </div>
         ) : (

@@ -52,6 +52,17 @@ export const standIn = {
     });
     return ((await answer.json()) as { link: string }).link;
   },
+  /**
+   * Publishes an item on a sample feed, on top of its items, at its own `link` (another
+   * publisher's address: a wire's copy) when given. Answers its link.
+   */
+  async publishItem(feed: string, item: StandInItem): Promise<string> {
+    const answer = await fetch(`${STAND_IN_URL}/__control/headline`, {
+      method: "POST",
+      body: JSON.stringify({ feed, ...item, date: item.date?.toISOString() }),
+    });
+    return ((await answer.json()) as { link: string }).link;
+  },
   /** The item with `link` (a sample or a published one) leaves the feed. */
   async removeHeadline(feed: string, link: string) {
     await fetch(`${STAND_IN_URL}/__control/headline/remove`, {

@@ -3,6 +3,7 @@ import { DISTINCTIVE, rarityIn } from "./similarity";
 describe("rarityIn", () => {
   const uses = new Map([
     ["calder", 3],
+    ["harwick", 4],
     ["council", 6],
     ["riverbend", 40],
   ]);
@@ -14,10 +15,12 @@ describe("rarityIn", () => {
   });
 
   it("in a young archive (a demo, a network's first hours), a word of a story's few copies is distinctive and a common one is not", () => {
-    // Unscaled, no word of 165 items could be: log(166 / 2) < 4.5, and three copies' < 4.
+    // Unscaled, no word three items of 165 hold could be: log(166 / 4) < 4.
     expect(Math.log(166 / 4)).toBeLessThan(DISTINCTIVE);
     const rarity = rarityIn(uses, 165);
     expect(rarity("calder")).toBeGreaterThanOrEqual(DISTINCTIVE);
+    // A fourth item holds it (a team's name in another story): not a sign of the same news.
+    expect(rarity("harwick")).toBeLessThan(DISTINCTIVE);
     expect(rarity("council")).toBeLessThan(DISTINCTIVE);
     expect(rarity("riverbend")).toBeLessThan(DISTINCTIVE / 2);
   });

@@ -150,13 +150,15 @@ function cosine(
 export const DISTINCTIVE = 4;
 
 /**
- * A young archive cannot tell a rare word: under about 270 items no word reaches DISTINCTIVE
- * (a network's first hours, a demo). Its rarities are scaled so that a word no more items hold
- * than a story's first few copies (up to four) counts as distinctive; a cosine does not change
- * with the scale. Under 100 items nothing is scaled further: too few to tell anything.
+ * A young archive cannot tell a rare word: under about 220 items no word three items hold
+ * reaches DISTINCTIVE (a network's first hours, a demo). Its rarities are scaled so that a
+ * word no more items hold than a story's first three copies counts as distinctive, and one a
+ * fourth item holds (a team's name, a town's) does not; a cosine does not change with the
+ * scale. Under 80 items nothing is scaled further: too few to tell anything.
  */
 function rarityScale(total: number): number {
-  return DISTINCTIVE / Math.min(DISTINCTIVE, Math.max(3, Math.log((total + 1) / 5)));
+  const three = Math.log((total + 1) / 4); // the rarity of a word three items hold
+  return three >= DISTINCTIVE ? 1 : (DISTINCTIVE / Math.max(3, three)) * (1 + 1e-9);
 }
 
 /** A word's rarity in an archive of `total` items, `uses` of which hold it (scaled young). */
