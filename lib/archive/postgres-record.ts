@@ -3,7 +3,8 @@ import { indexText, searchVector } from "./postgres-query";
 import { wordsOf } from "./query";
 import type { Query } from "./postgres-pool";
 import { postgresStoryStore, STORY_LOCK } from "./postgres-stories";
-import { assignStories, forgetOldWords } from "./stories/assign";
+import { forgetOldWords } from "./stories/assign";
+import { groupRecorded } from "./stories/young";
 import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "./types";
 
 /**
@@ -116,7 +117,7 @@ async function group(run: Query, inserted: Pending[], storyWindowMs: number): Pr
     [inserted.length],
   );
   await run("SELECT pg_advisory_xact_lock($1)", [STORY_LOCK]);
-  await assignStories(
+  await groupRecorded(
     postgresStoryStore(run),
     inserted
       .map(({ feed, item, at, id }) => ({

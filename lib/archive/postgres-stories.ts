@@ -4,6 +4,7 @@ import { marksOf, type StoryMember } from "./stories/marks";
 import type { StoryMark } from "./types";
 import { STORY_COLUMNS, storyRowOf, type StoryStore } from "./stories/assign";
 import type { SplitStore } from "./stories/split";
+import type { WaitingStore } from "./stories/young";
 
 /**
  * The shared engine's side of stories (lib/archive/stories/assign.ts decides), answered in the
@@ -12,7 +13,7 @@ import type { SplitStore } from "./stories/split";
  */
 export const STORY_LOCK = 7_466_270_003;
 
-export function postgresStoryStore(run: Query): SplitStore {
+export function postgresStoryStore(run: Query): SplitStore & WaitingStore {
   return {
     async uses(words) {
       const [rows, state] = [
@@ -85,8 +86,22 @@ export function postgresStoryStore(run: Query): SplitStore {
 /** The backfill's part of the store: items not grouped yet, its cursor, old words removed. */
 function postgresBackfillStore(
   run: Query,
-): Pick<StoryStore, "ungrouped" | "cursor" | "setCursor" | "forget"> {
+): Pick<StoryStore, "ungrouped" | "cursor" | "setCursor" | "forget"> &
+  Pick<WaitingStore, "waiting" | "setWaiting"> {
   return {
+    async waiting() {
+      const [row] = await run<{ value: number }>(
+        "SELECT value FROM archive_state WHERE name = 'stories-waiting'",
+      );
+      return Number(row?.value ?? 0);
+    },
+    async setWaiting(count) {
+      await run(
+        `INSERT INTO archive_state (name, value) VALUES ('stories-waiting', $1)
+          ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+        [count],
+      );
+    },
     async ungrouped(after, limit) {
       const rows = await run<Parameters<typeof storyRowOf>[0]>(
         `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id > $1 AND i.story IS NULL ORDER BY i.id LIMIT $2`,

@@ -1,6 +1,7 @@
 import type { StatementSync } from "node:sqlite";
 import { STORY_COLUMNS, storyRowOf } from "../stories/assign.ts";
 import type { SplitStore } from "../stories/split.ts";
+import type { WaitingStore } from "../stories/young.ts";
 
 /**
  * The embedded engine's side of stories (lib/archive/stories/assign.ts decides): answered in
@@ -9,8 +10,9 @@ import type { SplitStore } from "../stories/split.ts";
  * thread takes one call at a time).
  */
 
-export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitStore {
+export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitStore & WaitingStore {
   return {
+    ...sqliteWaitingStore(sql),
     async uses(words) {
       const rows = sql(
         "SELECT word, uses FROM words WHERE word IN (SELECT value FROM json_each(?))",
@@ -112,6 +114,24 @@ function sqliteSplitStore(
             "INSERT INTO story_splits (link, by, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
           ).run(link, by, at);
       return changes > 0;
+    },
+  };
+}
+
+/** How many of a young archive's items wait to be grouped (stories/young.ts). */
+function sqliteWaitingStore(
+  sql: (text: string) => StatementSync,
+): Pick<WaitingStore, "waiting" | "setWaiting"> {
+  return {
+    async waiting() {
+      const row = sql("SELECT value FROM archive_state WHERE name = 'stories-waiting'").get() as
+        { value: number } | undefined;
+      return row?.value ?? 0;
+    },
+    async setWaiting(count) {
+      sql(
+        "INSERT INTO archive_state (name, value) VALUES ('stories-waiting', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      ).run(count);
     },
   };
 }

@@ -10,7 +10,8 @@ import {
   writeSteps,
 } from "../item-id.ts";
 import { wordsOf } from "../query.ts";
-import { assignStories, forgetOldWords, type NewItem } from "../stories/assign.ts";
+import { forgetOldWords, type NewItem } from "../stories/assign.ts";
+import { groupRecorded } from "../stories/young.ts";
 import { sqliteStoryStore } from "./stories.ts";
 import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "../types";
 
@@ -61,7 +62,7 @@ export class SqliteWrites {
           ).run(added.length);
         // Each new item's story, oldest first (lib/archive/stories).
         const stories = sqliteStoryStore((text) => this.sql(text));
-        await assignStories(
+        await groupRecorded(
           stories,
           added.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)),
           this.storyWindowMs,

@@ -290,3 +290,47 @@ describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
     expect(new Set(hits.map((hit) => hit.story)).size).toBe(1);
   });
 });
+
+describe.each(archiveEnginesUnderTest())("a young archive's stories on $name", (under) => {
+  let engine: ArchiveEngine;
+  beforeEach(async () => {
+    engine = await under.fresh();
+    await engine.migrate();
+    await engine.syncCarriage(CARRIAGE, NOW - 60 * 24 * HOUR);
+  });
+  afterEach(() => engine.close());
+
+  it("waits while too few items can tell a rare word, then groups the first items with the next step", async () => {
+    const at = NOW - 6 * HOUR;
+    const copies = [
+      item(
+        "Federal grant of $310 million revives Calder Valley passenger rail line",
+        "The Transportation Department awarded $310 million to restore passenger trains between Riverbend and Port Ellison, closed since 1987.",
+        at,
+      ),
+      item(
+        "Calder Valley rail line wins $310 million grant to restore passenger trains",
+        "Passenger service between Riverbend and Port Ellison, ended in 1987, returns after a $310 million federal grant.",
+        at + HOUR,
+      ),
+    ];
+    // The network's first reads: a story's two copies among a few items.
+    await engine.record([
+      { feed: WIRE_NATIONAL, items: [copies[0]!, ...background(10)], seenAt: at },
+      { feed: VALLEY, items: [copies[1]!], seenAt: at + HOUR },
+    ]);
+    const links = copies.map((copy) => copy.link);
+    expect(await engine.storiesOf("riverbend", links)).toEqual([]);
+    // More reads: the archive can tell, and the first items are grouped with them.
+    await engine.record([{ feed: BACKGROUND, items: background(120), seenAt: NOW - HOUR }]);
+    const marks = await engine.storiesOf("riverbend", links);
+    expect(marks.map((mark) => mark.link).sort()).toEqual([...links].sort());
+    expect(new Set(marks.map((mark) => mark.story)).size).toBe(1);
+    // The background's plain items stay their own.
+    const { hits } = await engine.search({
+      ...searchRequest("budget", NOW),
+      publication: "riverbend",
+    });
+    expect(new Set(hits.map((hit) => hit.story)).size).toBe(hits.length);
+  });
+});
