@@ -58,10 +58,10 @@ async function withoutPageScripts(page: Page) {
   });
 }
 
-// The search's and the archive's pages are read without scripts too (their forms and links are
-// plain HTML): the same rules, at both widths, as those readers have the page.
+// The search's, the archive's and a story's pages are read without scripts too (their forms and
+// links are plain HTML): the same rules, at both widths, as those readers have the page.
 test.describe("without the page's scripts", () => {
-  for (const route of ROUTES.filter((r) => /^\/(search|archive)\b/.test(r.path))) {
+  for (const route of ROUTES.filter((r) => /^\/(search|archive|story)\b/.test(r.path))) {
     test(`axe: ${route.path} without scripts has no WCAG 2.1 A/AA violations`, async ({
       page,
     }, info) => {
