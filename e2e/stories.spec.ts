@@ -267,6 +267,19 @@ test("another publication carrying one of the feeds shows its copy with no sourc
   expect(story.body).not.toContain("sportsdesk.example.org");
 });
 
+test("search lists a story once, its best-matching copy, with its sources one link away", async () => {
+  const { status, body } = await get("riverbend", "/search?q=kessler%20foundry%20ballpark");
+  expect(status).toBe(200);
+  const text = body
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+  const shownCopies = COPIES.filter((copy) => text.includes(copy.title));
+  expect(shownCopies).toHaveLength(1);
+  expect(sourcesLinks(body)).toEqual([{ href: storyPath, sources: 3 }]);
+});
+
 test("a story's day in the archive links its story page", async () => {
   const at = COPIES[0].date;
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" })

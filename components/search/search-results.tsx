@@ -1,7 +1,12 @@
 import { ExternalLink } from "@/components/ui/external-link";
 import { Pagination } from "@/components/ui/pagination";
 import { SiteLink } from "@/components/ui/site-link";
-import { RESULTS_PER_PAGE, type SearchOutcome, type SearchRequest } from "@/lib/archive";
+import {
+  RESULTS_PER_PAGE,
+  type SearchOutcome,
+  type SearchRequest,
+  type StoryLink,
+} from "@/lib/archive";
 import { headlineView, resultCountText, searchHref, type HeadlineView } from "@/lib/archive-pages";
 import type { Publication } from "@/lib/publication";
 import { Highlighted } from "./highlighted";
@@ -10,7 +15,8 @@ import styles from "./search.module.css";
 
 /**
  * A search's results, 20 a page: how many there are, each headline (its title a link out,
- * as the cards', the words that answer marked), links to the other pages; or, when nothing
+ * as the cards', the words that answer marked; a story once, with its other sources one link
+ * away), links to the other pages; or, when nothing
  * matched, what may help. Dates and times are the publication's.
  */
 export function SearchResults({
@@ -41,6 +47,7 @@ export function SearchResults({
               key={hit.id}
               marks={outcome.marks}
               view={headlineView(hit, publication)}
+              story={outcome.stories[hit.link]}
             />
           ))}
         </ol>
@@ -55,7 +62,16 @@ export function SearchResults({
   );
 }
 
-function SearchResult({ view, marks }: { view: HeadlineView; marks: readonly string[] }) {
+function SearchResult({
+  view,
+  marks,
+  story,
+}: {
+  view: HeadlineView;
+  marks: readonly string[];
+  /** Its story, when other sources carried it too: a link to all of them. */
+  story?: StoryLink;
+}) {
   const title = <Highlighted text={view.title} marks={marks} />;
   return (
     <li className={styles.result}>
@@ -63,6 +79,9 @@ function SearchResult({ view, marks }: { view: HeadlineView; marks: readonly str
         {view.section ? <SiteLink href={view.section.href}>{view.section.title}</SiteLink> : null}
         <time dateTime={view.dateTime}>{view.dateText}</time>
         {view.source ? <span className={styles.source}>{view.source}</span> : null}
+        {story ? (
+          <SiteLink href={`/story/${story.id}`}>{`${story.sources} sources`}</SiteLink>
+        ) : null}
       </p>
       <h3 className={styles.title}>
         {view.external ? (

@@ -44,6 +44,7 @@ export {
   ArchiveUnavailableError,
   type ArchivedHeadline,
   type CarriageRow,
+  type StoryLink,
   type StoryMark,
 } from "./types";
 export { changeWithdrawal, isWithdrawn, tagWithWithdrawals } from "./withdrawals";

@@ -2,7 +2,8 @@ import { withArchive } from "./engine";
 import { dayRange, isoDay, readIsoDay, type CalendarDay } from "./days";
 import { editDistance, parseQuery, readQuery, wordsOf } from "./query";
 import type { ArchiveOwner } from "./calendar";
-import type { ArchivedHeadline, SearchOrder } from "./types";
+import { storyMarks } from "./story-marks";
+import type { ArchivedHeadline, SearchOrder, StoryLink } from "./types";
 
 /**
  * A publication's search over its archive: the address's parameters read (a bad one named on
@@ -84,7 +85,10 @@ export interface SearchSuggestions {
 }
 
 export interface SearchOutcome {
+  /** A story once: its best-matching copy (the first the engine answered) on the page. */
   hits: ArchivedHeadline[];
+  /** By link: the hits whose story has two or more sources in the publication. */
+  stories: Record<string, StoryLink>;
   /** Exact below COUNT_LIMIT unless `estimated`; `more` says there are more than it. */
   total: number;
   more: boolean;
@@ -124,7 +128,7 @@ export async function searchArchive(
   const least = (request.page - 1) * RESULTS_PER_PAGE + page.hits.length;
   const total = Math.min(page.estimated ? Math.max(page.total, least) : page.total, COUNT_LIMIT);
   return {
-    hits: page.hits,
+    ...(await oncePerStory(owner.key, page.hits)),
     total,
     more,
     estimated: !more && (page.estimated ?? false),
@@ -173,4 +177,22 @@ async function spelling(query: string): Promise<string | null> {
     const folded = wordsOf(written)[0];
     return folded && replaced.has(folded) ? replaced.get(folded)! : written;
   });
+}
+
+/**
+ * A page of hits with each story once, its first (best-matching, or newest) copy kept where it
+ * stands, marked with its sources; the others of the page go (a story's copies may still meet
+ * on two pages: the count is of headlines).
+ */
+async function oncePerStory(publicationKey: string, found: readonly ArchivedHeadline[]) {
+  const seen = new Set<string>();
+  const hits = found.filter((hit) => !seen.has(hit.story) && !!seen.add(hit.story));
+  const marks = await storyMarks(
+    publicationKey,
+    hits.map((hit) => hit.link),
+  );
+  const stories: Record<string, StoryLink> = {};
+  for (const mark of marks.values())
+    if (mark.sources >= 2) stories[mark.link] = { id: mark.story, sources: mark.sources };
+  return { hits, stories };
 }

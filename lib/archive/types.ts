@@ -98,6 +98,12 @@ export interface EngineSearchPage {
   estimated?: boolean;
 }
 
+/** A card's story: its page (`/story/{id}`) and its distinct sources in the publication. */
+export interface StoryLink {
+  id: string;
+  sources: number;
+}
+
 /** A link of a story the publication shows more than one item of. */
 export interface StoryMark {
   link: string;

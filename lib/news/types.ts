@@ -12,11 +12,9 @@ export interface FeedArticle {
   imageUrl: string;
 }
 
-/** A card's story: its page (`/story/{id}`) and its distinct sources in the publication. */
-export interface StoryLink {
-  id: string;
-  sources: number;
-}
+import type { StoryLink } from "../archive";
+
+export type { StoryLink };
 
 export type SectionHeadlines =
   | {
