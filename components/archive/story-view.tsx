@@ -22,7 +22,7 @@ const NEW_TAB_NOTE = "story-new-tab";
  */
 export function StoryView({ publication, story }: { publication: Publication; story: StoryPage }) {
   const archive = pageFor(publication, "/archive");
-  const { title, description } = storyTexts(story);
+  const { title, summary, description } = storyTexts(story);
   const path = `/story/${story.id}`;
   const trail = [
     [archive.title, archive.path],
@@ -45,7 +45,7 @@ export function StoryView({ publication, story }: { publication: Publication; st
         ]}
       />
       <ArchiveTrail trail={trail} />
-      <PageHeader title={story.lead.title} subtitle={description} />
+      <PageHeader title={story.lead.title} subtitle={summary} />
       <dl className={styles.facts}>
         <div>
           <dt>First seen</dt>

@@ -28,14 +28,19 @@ export function dayTexts(publication: Publication, day: ArchiveDayPage) {
   };
 }
 
-/** "3 reports from 3 sources: apnews.com, valleytimes.com and riverbendchronicle.com." */
+/**
+ * A story's words: its lead's title; "3 reports from 3 sources" (the page's line under it);
+ * the same with the sources named, for search engines and shares.
+ */
 export function storyTexts(story: StoryPage) {
   const reports = story.headlines.length;
   const sources = story.sources;
+  const summary = `${count.format(reports)} ${reports === 1 ? "report" : "reports"} from ${count.format(sources.length)} ${sources.length === 1 ? "source" : "sources"}`;
   const named =
     sources.length > 1 ? `${sources.slice(0, -1).join(", ")} and ${sources.at(-1)}` : sources[0];
   return {
     title: story.lead.title,
-    description: `${count.format(reports)} ${reports === 1 ? "report" : "reports"} from ${count.format(sources.length)} ${sources.length === 1 ? "source" : "sources"}${named ? `: ${named}` : ""}.`,
+    summary: `${summary}.`,
+    description: `${summary}${named ? `: ${named}` : ""}.`,
   };
 }

@@ -35,7 +35,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       noindex: true,
     });
   if (!read.value) return notFoundMetadata("site");
-  return pageMetadata(publication, { ...storyTexts(read.value), path: `/story/${id}` });
+  const { title, description } = storyTexts(read.value);
+  return pageMetadata(publication, { title, description, path: `/story/${id}` });
 }
 
 export default async function StoryRoute({ params }: Props) {
