@@ -48,12 +48,15 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitSto
       const update = sql("UPDATE items SET story = ? WHERE id = ?");
       for (const [id, story] of pairs) update.run(Number(story), Number(id));
     },
+    // One statement for the step: a row a word, read from JSON, in one crossing.
     async leave(rows) {
-      const insert = sql(
-        "INSERT INTO story_words (word, at, item) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-      );
-      for (const { id, at, words } of rows)
-        for (const word of words) insert.run(word, at, Number(id));
+      const flat = rows.flatMap(({ id, at, words }) => words.map((word) => [word, at, Number(id)]));
+      if (flat.length === 0) return;
+      sql(
+        `INSERT INTO story_words (word, at, item)
+          SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
+          ON CONFLICT DO NOTHING`,
+      ).run(JSON.stringify(flat));
     },
     async splits(links) {
       const rows = sql(

@@ -1,8 +1,7 @@
 import { chooseStory, joined, withItem, type Candidate, type StoryCore } from "./group.ts";
 import {
-  alike,
+  alikeItems,
   DISTINCTIVE,
-  likeness,
   rarityIn,
   termsOf,
   THRESHOLDS,
@@ -136,7 +135,7 @@ export async function assignStories(
           Math.abs(row.at - item.at) <= windowMs &&
           (row.link === item.link ||
             row.key === item.key ||
-            alike(likeness(terms, row.terms, rarity), thresholds)),
+            alikeItems(terms, row.terms, rarity, thresholds)),
       );
   };
   // The stories any item may join: their items, for their cores.

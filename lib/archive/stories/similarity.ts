@@ -161,20 +161,41 @@ function rarityScale(total: number): number {
   return three >= DISTINCTIVE ? 1 : (DISTINCTIVE / Math.max(3, three)) * (1 + 1e-9);
 }
 
-/** A word's rarity in an archive of `total` items, `uses` of which hold it (scaled young). */
+/**
+ * A word's rarity in an archive of `total` items, `uses` of which hold it (scaled young),
+ * worked out once a word: a step compares each item with thousands of candidates.
+ */
 export function rarityIn(uses: ReadonlyMap<string, number>, total: number): Rarity {
   const scale = rarityScale(total);
-  return (word) => scale * Math.log((total + 1) / ((uses.get(word) ?? 0) + 1));
+  const known = new Map<string, number>();
+  return (word) => {
+    let value = known.get(word);
+    if (value === undefined) {
+      value = scale * Math.log((total + 1) / ((uses.get(word) ?? 0) + 1));
+      known.set(word, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * The weight of the distinctive terms two items both hold (Likeness.shared), alone: most
+ * candidates, found by one shared word, fall short of THRESHOLDS.shared here, and the cosines
+ * need not be worked out.
+ */
+export function sharedWeight(a: Terms, b: Terms, rarity: Rarity): number {
+  let shared = 0;
+  for (const stem of a.counts.keys())
+    if (b.counts.has(stem)) {
+      const weight = rarity(a.words.get(stem) ?? b.words.get(stem) ?? stem);
+      if (weight >= DISTINCTIVE) shared += weight;
+    }
+  return shared;
 }
 
 export function likeness(a: Terms, b: Terms, rarity: Rarity): Likeness {
   const weigh = (stem: string) => rarity(a.words.get(stem) ?? b.words.get(stem) ?? stem);
-  let shared = 0;
-  for (const stem of a.counts.keys())
-    if (b.counts.has(stem)) {
-      const weight = weigh(stem);
-      if (weight >= DISTINCTIVE) shared += weight;
-    }
+  const shared = sharedWeight(a, b, rarity);
   const titleCounts = (terms: Terms) => new Map([...terms.title].map((stem) => [stem, 1] as const));
   let names = 0;
   for (const name of a.names) if (b.names.has(name)) names++;
@@ -204,4 +225,16 @@ export function alike(likeness: Likeness, thresholds: Thresholds = THRESHOLDS): 
   // A plain title says nothing: the descriptions must be alike on their own.
   if (likeness.plain && likeness.descriptions < thresholds.copy) return false;
   return likeness.cosine >= thresholds.copy || likeness.names >= 1;
+}
+
+/** Whether two items are alike (`alike`), the cheap part asked first (`sharedWeight`). */
+export function alikeItems(
+  a: Terms,
+  b: Terms,
+  rarity: Rarity,
+  thresholds: Thresholds = THRESHOLDS,
+): boolean {
+  return (
+    sharedWeight(a, b, rarity) >= thresholds.shared && alike(likeness(a, b, rarity), thresholds)
+  );
 }
