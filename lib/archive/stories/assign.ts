@@ -180,7 +180,7 @@ function wordsToKeep(terms: Terms, uses: Map<string, number>, rarity: Rarity) {
     (a, b) => rarity(b) - rarity(a) || (a < b ? -1 : 1),
   );
   return {
-    rarest: byRarity.slice(0, STORY_WORDS),
+    rarest: byRarity.filter((word) => rarity(word) >= DISTINCTIVE - 1).slice(0, STORY_WORDS),
     lookup: byRarity
       .filter((word) => (uses.get(word) ?? 0) > 0 && rarity(word) >= DISTINCTIVE)
       .slice(0, STORY_WORDS),
