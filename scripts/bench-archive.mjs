@@ -3,8 +3,9 @@
  * `npm run bench:archive [-- --items 10000000] [--publications 3000] [--runs 200] [--engines sqlite,postgresql]`:
  * measures, never asserts. Fills each archive engine (lib/archive) with `--items` headlines
  * (default one million) over `--publications` papers sharing feeds (scripts/lib/archive-corpus.mjs),
- * then reports p50 and p99 of the searches and pages readers make, each beside the engine's own
- * query for the same words or days (the reference: the full-text or range query alone, with no
+ * then reports p50 and p99 of the searches and pages readers make (a story's page and the
+ * stories of a section's cards too), each beside the engine's own query for the same words,
+ * days or stories (the reference: the full-text or range query alone, with no
  * publication, withdrawal or section to honour), the ingest rate (all new; then 90% already
  * known, as polls find them), the disk taken and the memory this process grew by.
  * PostgreSQL is Debian's, started on a port and folder of its own (e2e/postgres/server.cjs).
@@ -161,8 +162,35 @@ function queries(words, samples) {
   return { common, rare, pub, phrase, day };
 }
 
+/**
+ * Stories of the archive to read, with the publication that shows them: from a common word's
+ * newest hits in 50 publications (each hit's story and the page's links, as a section's 45).
+ */
+async function storiesToRead(engine, common, pub) {
+  const found = [];
+  for (let i = 0; i < 50; i++) {
+    const { hits } = await engine.search({
+      publication: pub(i),
+      query: parseQuery(common).engine,
+      section: null,
+      from: null,
+      to: null,
+      order: "newest",
+      offset: 0,
+      limit: 45,
+      countLimit: 100,
+      now: NOW,
+    });
+    if (hits.length > 0)
+      found.push({ pub: pub(i), story: hits[0].story, links: hits.map((hit) => hit.link) });
+  }
+  return found;
+}
+
 async function measure(name, engine, reference, words, samples) {
   const { common, rare, pub, phrase, day } = queries(words, samples);
+  const stories = await storiesToRead(engine, common, pub);
+  const story = (i) => stories[i % stories.length];
   const search =
     (text, over = {}) =>
     (i) =>
@@ -220,6 +248,16 @@ async function measure(name, engine, reference, words, samples) {
         await engine.countIn(pub(i), days);
       },
       (i) => reference.month(pub(i), day(i)),
+    ],
+    [
+      "a story page",
+      (i) => engine.story(story(i).pub, story(i).story),
+      (i) => reference.story(story(i).story),
+    ],
+    [
+      "a section's 45 cards' stories",
+      (i) => engine.storiesOf(story(i).pub, story(i).links),
+      (i) => reference.links(story(i).links),
     ],
   ];
   console.log(
@@ -295,6 +333,12 @@ function sqliteReference(file, carriage) {
       for (let d = 1; d <= daysInMonth(year, month); d++)
         count.get(...feeds, ...dayRange({ year, month, day: d }, ZONE));
     },
+    story: (id) =>
+      db.prepare("SELECT * FROM items WHERE story = ? OR id = ?").all(Number(id), Number(id)),
+    links: (links) =>
+      db
+        .prepare("SELECT story FROM items WHERE link IN (SELECT value FROM json_each(?))")
+        .all(JSON.stringify(links)),
     close: () => db.close(),
   };
 }

@@ -28,7 +28,9 @@ try {
     if (grouped === 0) break;
     total += grouped;
     const rate = total / ((performance.now() - started) / 1000);
-    process.stdout.write(`  ${total.toLocaleString("en-US")} items grouped (${Math.round(rate)}/s)\r`);
+    process.stdout.write(
+      `  ${total.toLocaleString("en-US")} items grouped (${Math.round(rate)}/s)\r`,
+    );
   }
   console.log(
     total === 0

@@ -56,6 +56,8 @@ export async function postgres({
           "SELECT * FROM items WHERE feed = ANY($1) AND at >= $2 AND at < $3 ORDER BY at LIMIT 2000",
           [feedsOf.get(pub), Math.round(from), Math.round(to)],
         ),
+      story: (id) => client.query("SELECT * FROM items WHERE story = $1 OR id = $1", [id]),
+      links: (links) => client.query("SELECT story FROM items WHERE link = ANY($1)", [links]),
       month: async (pub, { year, month }) => {
         for (let day = 1; day <= daysInMonth(year, month); day++) {
           const [from, to] = dayRange({ year, month, day }, ZONE);
