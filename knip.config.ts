@@ -26,7 +26,6 @@ const config: KnipConfig = {
     // (scripts/generate-*.mjs). server.mjs comes from the `start` script, the stand-in and the
     // station from playwright.config.ts's webServer commands.
     "scripts/*.mjs",
-    "e2e/stand-in/websub-hub.check.mjs",
     "e2e/redis/*.cjs",
     // The trivial Next app the benches build beside the site (scripts/bench*.mjs).
     "bench/trivial/next.config.mjs",

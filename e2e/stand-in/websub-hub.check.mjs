@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * A self-check of the stand-in's WebSub hub (websub-hub.mjs), outside Jest (whose config
- * reads lib/, components/ and scripts/ only) and outside Playwright (not a *.spec/*.test file):
+ * A self-check of the stand-in's WebSub hub (websub-hub.mjs), run by `npm test` beside the unit
+ * tests (`npm run test:stand-in`, Node's own test runner: the stand-in is plain Node, as
+ * Playwright starts it):
  *
- *   node e2e/stand-in/websub-hub.check.mjs
+ *   node --test e2e/stand-in/websub-hub.check.mjs
  *
  * Starts the stand-in on a free port and a small subscriber (a callback server) beside it,
  * then walks subscribe → verify → publish → signature → renewal → expiry → unsubscribe, the
@@ -403,7 +404,10 @@ test("a headline on an announcing feed is distributed; the hub's fetch is not a 
     method: "POST",
     body: JSON.stringify({ feed: "national", title: "Bridge reopens & traffic flows" }),
   });
-  assert.equal(await answer.text(), "ok");
+  // Answers the published item's link, as tests use it (control.ts publishHeadline).
+  assert.equal(answer.status, 200);
+  const { link } = /** @type {{ link: string }} */ (await answer.json());
+  assert.match(link, /^https:\/\/news\.example\.com\/national\/published-/);
   await until(
     async () => posts("/cb/plain").length,
     (n) => n > before,
