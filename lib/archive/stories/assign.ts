@@ -1,4 +1,5 @@
 import { chooseStory, joined, withItem, type Candidate, type StoryCore } from "./group.ts";
+import { CandidatePool, termsOfItem } from "./pool.ts";
 import {
   alikeItems,
   DISTINCTIVE,
@@ -104,27 +105,17 @@ export async function assignStories(
   ]);
   const rarity = rarityIn(uses, total);
   const words = prepared.map(({ terms }) => wordsToKeep(terms, uses, rarity));
-  // Each item's words within its own window (a step's items may span weeks: a feed's first
-  // read), each (word, range) one range of the index.
-  const asks = new Map<string, { word: string; from: number; to: number }>();
-  for (const [n, item] of items.entries())
-    for (const word of words[n]!.lookup) {
-      const asked = asks.get(word);
-      const from = item.at - windowMs;
-      const to = item.at + windowMs;
-      // One range a word where its items' windows meet; else the item's own.
-      if (asked && from <= asked.to && to >= asked.from) {
-        asked.from = Math.min(asked.from, from);
-        asked.to = Math.max(asked.to, to);
-      } else asks.set(asked ? `${word}\n${n}` : word, { word, from, to });
-    }
+  const asks = asksOf(items, words, windowMs);
   const mine = new Set(items.map((item) => item.id));
-  const rows = asks.size ? await store.candidates([...asks.values()], STEP_CANDIDATES) : [];
+  const rows = asks.length ? await store.candidates(asks, STEP_CANDIDATES) : [];
   // An item an editor split out stays alone: it joins nothing, and nothing joins it.
   const split = await store.splits([
     ...new Set([...items.map((item) => item.link), ...rows.map((row) => row.link)]),
   ]);
-  const pool = new CandidatePool(rows.filter((row) => !mine.has(row.id) && !split.has(row.link)));
+  const pool = new CandidatePool(
+    rows.filter((row) => !mine.has(row.id) && !split.has(row.link)),
+    new Set(words.flatMap((kept) => kept.lookup)),
+  );
   const candidatesOf = (n: number) => {
     const { item, terms } = prepared[n]!;
     return pool
@@ -172,6 +163,30 @@ export async function assignStories(
 }
 
 /**
+ * What a step asks of story_words: each item's words within its own window (a step's items may
+ * span weeks: a feed's first read), each (word, range) one range of the index; one range a word
+ * where its items' windows meet.
+ */
+function asksOf(
+  items: readonly NewItem[],
+  words: readonly { lookup: readonly string[] }[],
+  windowMs: number,
+): { word: string; from: number; to: number }[] {
+  const asks = new Map<string, { word: string; from: number; to: number }>();
+  for (const [n, item] of items.entries())
+    for (const word of words[n]!.lookup) {
+      const asked = asks.get(word);
+      const from = item.at - windowMs;
+      const to = item.at + windowMs;
+      if (asked && from <= asked.to && to >= asked.from) {
+        asked.from = Math.min(asked.from, from);
+        asked.to = Math.max(asked.to, to);
+      } else asks.set(asked ? `${word}\n${n}` : word, { word, from, to });
+    }
+  return [...asks.values()];
+}
+
+/**
  * The words an item leaves for later copies (its rarest) and those it looks up (the
  * distinctive ones some item holds: a common word finds everything and decides nothing).
  */
@@ -187,31 +202,6 @@ function wordsToKeep(terms: Terms, uses: Map<string, number>, rarity: Rarity) {
   };
 }
 
-/** A step's candidates, by word: each item reads only those that hold one of its words. */
-class CandidatePool {
-  readonly all: Candidate[] = [];
-  private readonly byWord = new Map<string, Candidate[]>();
-
-  constructor(rows: readonly StoryRow[]) {
-    for (const row of rows) this.add({ ...row, terms: termsOf(row) });
-  }
-
-  add(candidate: Candidate): void {
-    this.all.push(candidate);
-    for (const word of candidate.terms.words.values()) {
-      const list = this.byWord.get(word);
-      if (list) list.push(candidate);
-      else this.byWord.set(word, [candidate]);
-    }
-  }
-
-  holding(words: readonly string[]): Candidate[] {
-    const found = new Set<Candidate>();
-    for (const word of words) for (const row of this.byWord.get(word) ?? []) found.add(row);
-    return [...found];
-  }
-}
-
 /** The stories a step touches: their cores and items, and what moved between them. */
 class StepStories {
   private readonly cores = new Map<string, StoryCore>();
@@ -223,7 +213,7 @@ class StepStories {
 
   constructor(rows: readonly StoryRow[], pool: CandidatePool) {
     this.pool = pool;
-    for (const row of rows) this.put(row.story, { ...row, terms: termsOf(row) });
+    for (const row of rows) this.put(row.story, { ...row, terms: termsOfItem(row) });
   }
 
   core(story: string): StoryCore | undefined {
