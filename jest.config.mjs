@@ -1,7 +1,45 @@
 import nextJest from "next/jest.js";
 
-// Reads next.config.ts: its transpilePackages (ES-module-only packages) are transformed here too.
 const createJestConfig = nextJest({ dir: "./" });
+
+/**
+ * Packages that ship only ES modules, which the tests load (the markdown pipeline's unified
+ * family, the stories' stemmer): transformed to CommonJS like the project's own files. Every
+ * other package of node_modules is loaded as it is, as next/jest has it.
+ */
+const ESM_ONLY = [
+  "unified",
+  "bail",
+  "trough",
+  "is-plain-obj",
+  "devlop",
+  "vfile[^/]*",
+  "unist-[^/]+",
+  "mdast-[^/]+",
+  "micromark[^/]*",
+  "hast[^/]*",
+  "rehype-[^/]+",
+  "remark-[^/]+",
+  "property-information",
+  "space-separated-tokens",
+  "comma-separated-tokens",
+  "html-void-elements",
+  "html-url-attributes",
+  "zwitch",
+  "ccount",
+  "character-[^/]+",
+  "decode-named-character-reference",
+  "longest-streak",
+  "markdown-table",
+  "escape-string-regexp",
+  "trim-lines",
+  "web-namespaces",
+  "stringify-entities",
+  "estree-util-[^/]+",
+  "parse5",
+  "entities",
+  "stemmer",
+];
 
 /** @type {import('jest').Config} */
 const config = {
@@ -12,4 +50,16 @@ const config = {
   setupFilesAfterEnv: ["<rootDir>/test-support/shutdown.ts"],
 };
 
-export default createJestConfig(config);
+/** next/jest's configuration, with the packages above transformed too. */
+async function jestConfig() {
+  const resolved = await createJestConfig(config)();
+  return {
+    ...resolved,
+    transformIgnorePatterns: [
+      `/node_modules/(?!(?:${ESM_ONLY.join("|")})/)`,
+      "^.+\\.module\\.(css|sass|scss)$",
+    ],
+  };
+}
+
+export default jestConfig;

@@ -25,9 +25,6 @@ const nextConfig: NextConfig = {
   // The Redis client is shared with the cache handler, which Next loads unbundled
   // (lib/cache/redis-client.mjs keeps one connection per process on globalThis).
   serverExternalPackages: ["redis", "@redis/client"],
-  // Ships only ES modules (lib/archive/stories): transpiled, so Jest's CommonJS can load it too
-  // (next/jest transforms what transpilePackages names).
-  transpilePackages: ["stemmer"],
   poweredByHeader: false,
   experimental: {
     // The stylesheets go into the page's <head> as <style>, not as <link>s the first paint

@@ -4,7 +4,7 @@ import styles from "./markdown.module.css";
 
 /**
  * Markdown rendered on the server (no JavaScript shipped) through the one pipeline in
- * lib/markdown/markdown.ts: GFM, raw HTML allowed then sanitised, external links in a new tab.
+ * lib/markdown/pipeline.ts: GFM, raw HTML allowed then sanitised, external links in a new tab.
  */
 export function Markdown({ children }: { children: string }) {
   return (

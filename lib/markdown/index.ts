@@ -1,5 +1,5 @@
 /**
- * The front door of lib/markdown: the one markdown pipeline (markdown.ts, with its sanitising
+ * The front door of lib/markdown: the one markdown pipeline (pipeline.ts, with its sanitising
  * schema and rehype steps). The URL rules of YouTube videos are lib/youtube.ts.
  */
-export { markdownToHtml, rehypePlugins, remarkPlugins, remarkRehypeOptions } from "./markdown";
+export { markdownToHtml, rehypePlugins, remarkPlugins, remarkRehypeOptions } from "./pipeline";

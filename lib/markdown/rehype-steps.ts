@@ -10,7 +10,7 @@ type Root = { type: "root"; children: Node[] };
 type RootContent = Node;
 
 /**
- * Rehype steps that run after the sanitiser (lib/markdown/markdown.ts), on markup already known safe.
+ * Rehype steps that run after the sanitiser (lib/markdown/pipeline.ts), on markup already known safe.
  *
  * Anchors: sanitising prefixes every id and name in a post with "user-content-" so that markup from
  * outside cannot clobber the page's own globals (an element with id="__next_f" would become

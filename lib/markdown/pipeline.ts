@@ -5,8 +5,8 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified, type PluggableList } from "unified";
-import { markdownSanitizeSchema } from "./markdown-schema";
-import { rehypeLinksAndImages, rehypePrefixedAnchors } from "./markdown-rehype";
+import { markdownSanitizeSchema } from "./sanitize-schema";
+import { rehypeLinksAndImages, rehypePrefixedAnchors } from "./rehype-steps";
 
 /**
  * The one markdown pipeline: GFM, raw HTML allowed, then sanitised by allowlist, then our

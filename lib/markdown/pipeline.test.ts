@@ -1,44 +1,11 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { ANCHOR_PREFIX, rehypeLinksAndImages, rehypePrefixedAnchors } from "./markdown-rehype";
+import { ANCHOR_PREFIX, rehypeLinksAndImages, rehypePrefixedAnchors } from "./rehype-steps";
+import { markdownToHtml } from "./pipeline";
 
 /*
- * lib/markdown/markdown.ts pulls in unified, remark-* and rehype-*, which are ESM-only; jest (via
- * next/jest, which leaves node_modules untransformed) cannot require them on this Node, and
- * the jest config is not ours to change. So the real pipeline runs in a child Node process:
- * it compiles the lib/*.ts files with TypeScript's transpileModule and loads the ESM packages
- * with Node's own require(esm) (Node >= 20.19). One process renders every case below.
- * The rehype steps of lib/markdown/markdown-rehype.ts have no imports and are also tested in-process.
+ * The real pipeline (unified, remark-*, rehype-*: ES modules only, which jest.config.mjs has
+ * transformed), every case rendered once. The rehype steps of rehype-steps.ts are also
+ * tested on their own below.
  */
-
-const ROOT = path.resolve(__dirname, "../..");
-
-const CHILD = `
-const fs = require("node:fs");
-const ts = require("typescript");
-require.extensions[".ts"] = (module, filename) => {
-  const { outputText } = ts.transpileModule(fs.readFileSync(filename, "utf8"), {
-    fileName: filename,
-    compilerOptions: {
-      module: ts.ModuleKind.CommonJS,
-      target: ts.ScriptTarget.ES2022,
-      esModuleInterop: false,
-    },
-  });
-  module._compile(outputText, filename);
-};
-const { markdownToHtml } = require(process.argv[1]);
-const cases = JSON.parse(fs.readFileSync(0, "utf8"));
-const out = {};
-for (const [name, markdown] of Object.entries(cases)) {
-  try {
-    out[name] = { html: markdownToHtml(markdown) };
-  } catch (error) {
-    out[name] = { error: String(error) };
-  }
-}
-process.stdout.write(JSON.stringify(out));
-`;
 
 const CASES = {
   table: "| Team | Score |\n|------|------:|\n| Hawks | 3 |\n| Owls | 1 |",
@@ -79,19 +46,17 @@ const CASES = {
 type CaseName = keyof typeof CASES;
 type Result = { html?: string; error?: string };
 
-let results: Record<string, Result> = {};
+const results: Record<string, Result> = {};
 
 beforeAll(() => {
-  const flags = process.allowedNodeEnvironmentFlags.has("--experimental-require-module")
-    ? ["--experimental-require-module"]
-    : [];
-  const out = execFileSync(
-    process.execPath,
-    [...flags, "-e", CHILD, path.join(ROOT, "lib/markdown/markdown.ts")],
-    { cwd: ROOT, input: JSON.stringify(CASES), encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] },
-  );
-  results = JSON.parse(out) as Record<string, Result>;
-}, 60_000);
+  for (const [name, markdown] of Object.entries(CASES)) {
+    try {
+      results[name] = { html: markdownToHtml(markdown) };
+    } catch (error) {
+      results[name] = { error: String(error) };
+    }
+  }
+});
 
 /** The HTML for a case; fails the test when rendering threw. */
 function html(name: CaseName): string {
