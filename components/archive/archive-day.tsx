@@ -4,11 +4,12 @@ import { SiteLink } from "@/components/ui/site-link";
 import { dayPath, monthPath, type ArchiveDayPage } from "@/lib/archive";
 import type { StoryLink } from "@/lib/news";
 import type { Publication } from "@/lib/publication";
-import { groupBySection, headlineView, type HeadlineView } from "@/lib/archive-pages";
+import { groupBySection, headlineView } from "@/lib/archive-pages";
 import { formatCalendarDay, formatMonth } from "@/lib/dates";
 import { pageFor } from "@/lib/pages";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "@/lib/seo";
 import { ArchiveSteps, ArchiveTrail } from "./archive-trail";
+import { HeadlineEntry } from "./headline-entry";
 import { dayTexts, headlineCount } from "./texts";
 import styles from "./day.module.css";
 
@@ -74,9 +75,10 @@ export function ArchiveDayView({
           </h2>
           <ol className={styles.entries}>
             {headlines.map((headline) => (
-              <DayEntry
+              <HeadlineEntry
                 key={headline.id}
                 view={headlineView(headline, publication)}
+                newTabNote={NEW_TAB_NOTE}
                 story={stories.get(headline.link)}
               />
             ))}
@@ -84,46 +86,5 @@ export function ArchiveDayView({
         </section>
       ))}
     </div>
-  );
-}
-
-/**
- * One headline: its time, its title (a link out, as the cards', or to the post) and its
- * source. Descriptions are left to the search and the sections: a day is an index of every
- * headline, and on a busy one they would double the page. The links that open a new tab share
- * one note that says so (aria-describedby), as the cards do.
- */
-function DayEntry({ view, story }: { view: HeadlineView; story?: StoryLink }) {
-  return (
-    <li className={styles.entry}>
-      <time dateTime={view.dateTime} className={styles.time}>
-        {view.timeText}
-      </time>
-      <div>
-        <h3 className={styles.entryTitle}>
-          {view.external ? (
-            <a
-              href={view.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby={NEW_TAB_NOTE}
-            >
-              {view.title}
-            </a>
-          ) : (
-            <SiteLink href={view.href}>{view.title}</SiteLink>
-          )}
-        </h3>
-        {view.source || story ? (
-          <p className={styles.source}>
-            {view.source}
-            {view.source && story ? " · " : null}
-            {story ? (
-              <SiteLink href={`/story/${story.id}`}>{`${story.sources} sources`}</SiteLink>
-            ) : null}
-          </p>
-        ) : null}
-      </div>
-    </li>
   );
 }

@@ -8,6 +8,7 @@ import { pageFor } from "@/lib/pages";
 import type { Publication } from "@/lib/publication";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "@/lib/seo";
 import { ArchiveTrail } from "./archive-trail";
+import { HeadlineEntry } from "./headline-entry";
 import { storyTexts } from "./texts";
 import dayStyles from "./day.module.css";
 import styles from "./story.module.css";
@@ -77,30 +78,19 @@ export function StoryView({ publication, story }: { publication: Publication; st
         </span>
         <ol className={dayStyles.entries}>
           {views.map((view) => (
-            <li key={view.id} className={`${dayStyles.entry} ${styles.entry}`}>
-              <time dateTime={view.dateTime} className={dayStyles.time}>
-                {formatShortCalendarDay(dayOf(Date.parse(view.dateTime), publication.timeZone))}
-                <br />
-                {view.timeText}
-              </time>
-              <div>
-                <h3 className={dayStyles.entryTitle}>
-                  {view.external ? (
-                    <a
-                      href={view.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-describedby={NEW_TAB_NOTE}
-                    >
-                      {view.title}
-                    </a>
-                  ) : (
-                    <SiteLink href={view.href}>{view.title}</SiteLink>
-                  )}
-                </h3>
-                {view.source ? <p className={dayStyles.source}>{view.source}</p> : null}
-              </div>
-            </li>
+            <HeadlineEntry
+              key={view.id}
+              view={view}
+              className={styles.entry}
+              newTabNote={NEW_TAB_NOTE}
+              when={
+                <>
+                  {formatShortCalendarDay(dayOf(Date.parse(view.dateTime), publication.timeZone))}
+                  <br />
+                  {view.timeText}
+                </>
+              }
+            />
           ))}
         </ol>
       </section>

@@ -16,6 +16,7 @@
  * item is first seen), in store/copies.ts.
  */
 export {
+  adminFailure,
   feedStatuses,
   parseRefreshRequest,
   parseSplitRequest,

@@ -8,6 +8,6 @@
 export { feedStatuses } from "./feed-status";
 export { refreshSections } from "./refresh";
 export { parseRefreshRequest } from "./refresh-request";
-export { readAdminBody } from "./request-body";
+export { adminFailure, readAdminBody } from "./request-body";
 export { withdrawHeadline } from "./withdraw";
 export { parseSplitRequest, parseWithdrawRequest } from "./withdraw-request";

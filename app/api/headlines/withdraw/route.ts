@@ -1,6 +1,5 @@
 import { ArchiveUnavailableError } from "@/lib/archive";
-import { ERROR_RETRY_SECONDS } from "@/lib/cache";
-import { parseWithdrawRequest, readAdminBody, withdrawHeadline } from "@/lib/news";
+import { adminFailure, parseWithdrawRequest, readAdminBody, withdrawHeadline } from "@/lib/news";
 import { secretRefused } from "@/lib/ops";
 import { editorRequest } from "@/lib/publication";
 
@@ -17,24 +16,15 @@ import { editorRequest } from "@/lib/publication";
  */
 export const dynamic = "force-dynamic";
 
-const NO_STORE = { "cache-control": "no-store" };
-
-function failure(error: string, status: number) {
-  // A 5xx says when to try again, as every machine endpoint's does (docs/operations.md).
-  const headers =
-    status >= 500 ? { ...NO_STORE, "retry-after": String(ERROR_RETRY_SECONDS) } : NO_STORE;
-  return Response.json({ error }, { status, headers });
-}
-
 export async function POST(request: Request) {
   const opened = editorRequest(request);
   if (!opened.ok) return secretRefused(opened.status);
   const { publication, scope } = opened;
 
   const body = await readAdminBody(request);
-  if (body === null) return failure("The body is too large.", 413);
+  if (body === null) return adminFailure("The body is too large.", 413);
   const parsed = parseWithdrawRequest(body);
-  if (!parsed.ok) return failure(parsed.error, 400);
+  if (!parsed.ok) return adminFailure(parsed.error, 400);
 
   try {
     const { target, changed } = await withdrawHeadline(
@@ -50,11 +40,11 @@ export async function POST(request: Request) {
         publications: target === "*" ? "all" : target,
         changed,
       },
-      { headers: NO_STORE },
+      { headers: { "cache-control": "no-store" } },
     );
   } catch (error) {
     if (error instanceof ArchiveUnavailableError)
-      return failure("The archive is unavailable right now. Please try again later.", 503);
+      return adminFailure("The archive is unavailable right now. Please try again later.", 503);
     throw error;
   }
 }

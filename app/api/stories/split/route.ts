@@ -1,6 +1,5 @@
 import { ArchiveUnavailableError, changeStorySplit } from "@/lib/archive";
-import { ERROR_RETRY_SECONDS } from "@/lib/cache";
-import { parseSplitRequest, readAdminBody } from "@/lib/news";
+import { adminFailure, parseSplitRequest, readAdminBody } from "@/lib/news";
 import { secretRefused } from "@/lib/ops";
 import { editorRequest } from "@/lib/publication";
 
@@ -18,30 +17,22 @@ import { editorRequest } from "@/lib/publication";
  */
 export const dynamic = "force-dynamic";
 
-const NO_STORE = { "cache-control": "no-store" };
-
-function failure(error: string, status: number) {
-  const headers =
-    status >= 500 ? { ...NO_STORE, "retry-after": String(ERROR_RETRY_SECONDS) } : NO_STORE;
-  return Response.json({ error }, { status, headers });
-}
-
 export async function POST(request: Request) {
   const opened = editorRequest(request);
   if (!opened.ok) return secretRefused(opened.status);
   const { publication, scope } = opened;
 
   const body = await readAdminBody(request);
-  if (body === null) return failure("The body is too large.", 413);
+  if (body === null) return adminFailure("The body is too large.", 413);
   const parsed = parseSplitRequest(body);
-  if (!parsed.ok) return failure(parsed.error, 400);
+  if (!parsed.ok) return adminFailure(parsed.error, 400);
 
   const target = scope === "network" ? "*" : publication.key;
   const by = scope === "network" ? "operators" : `editors of ${publication.key}`;
   try {
     const changed = await changeStorySplit({ target, link: parsed.link, by }, parsed.undo);
     if (changed === null)
-      return failure(
+      return adminFailure(
         scope === "network"
           ? "No headline the network carried has that link."
           : `No headline ${publication.name} carried has that link.`,
@@ -49,11 +40,11 @@ export async function POST(request: Request) {
       );
     return Response.json(
       { split: !parsed.undo, link: parsed.link, changed },
-      { headers: NO_STORE },
+      { headers: { "cache-control": "no-store" } },
     );
   } catch (error) {
     if (error instanceof ArchiveUnavailableError)
-      return failure("The archive is unavailable right now. Please try again later.", 503);
+      return adminFailure("The archive is unavailable right now. Please try again later.", 503);
     throw error;
   }
 }
