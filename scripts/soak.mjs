@@ -242,9 +242,14 @@ const SEARCH_WORDS = [
   "budget",
   "festival",
 ];
-/** The router state a navigation from the home page sends (Next-Router-State-Tree). */
+/**
+ * The router state a navigation from the home page sends (Next-Router-State-Tree), in Next
+ * 16's shape: [segment, parallel routes, url, refresh marker, flags (a number), …]. The fifth
+ * element was `true` (an older Next's "is root layout"): Next 16 could not parse it and
+ * answered /search, the one dynamic page, with 500.
+ */
 const STATE_TREE = encodeURIComponent(
-  JSON.stringify(["", { children: ["__PAGE__", {}, null, null] }, null, null, true]),
+  JSON.stringify(["", { children: ["__PAGE__", {}, null, null] }, null, null]),
 );
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
