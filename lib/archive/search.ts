@@ -12,6 +12,8 @@ import type { ArchivedHeadline, SearchOrder, StoryLink } from "./types";
  */
 
 export const RESULTS_PER_PAGE = 20;
+/** Hits read past a page's 20, to fill it when some are copies of one story. */
+const STORY_SLACK = 10;
 /** Counting stops here; past it the page says "more than". */
 const COUNT_LIMIT = 1000;
 const MAX_PAGE = COUNT_LIMIT / RESULTS_PER_PAGE;
@@ -117,7 +119,8 @@ export async function searchArchive(
           to,
           order: request.sort,
           offset: (request.page - 1) * RESULTS_PER_PAGE,
-          limit: RESULTS_PER_PAGE,
+          // A page is filled to RESULTS_PER_PAGE after each story is shown once.
+          limit: RESULTS_PER_PAGE + STORY_SLACK,
           countLimit: COUNT_LIMIT,
           now: Date.now(),
         }),
@@ -125,7 +128,8 @@ export async function searchArchive(
     : { hits: [], total: 0 };
   const more = page.total > COUNT_LIMIT;
   // An estimate never says fewer than the page shows.
-  const least = (request.page - 1) * RESULTS_PER_PAGE + page.hits.length;
+  const least =
+    (request.page - 1) * RESULTS_PER_PAGE + Math.min(page.hits.length, RESULTS_PER_PAGE);
   const total = Math.min(page.estimated ? Math.max(page.total, least) : page.total, COUNT_LIMIT);
   return {
     ...(await oncePerStory(owner.key, page.hits)),
@@ -181,12 +185,15 @@ async function spelling(query: string): Promise<string | null> {
 
 /**
  * A page of hits with each story once, its first (best-matching, or newest) copy kept where it
- * stands, marked with its sources; the others of the page go (a story's copies may still meet
- * on two pages: the count is of headlines).
+ * stands, marked with its sources; the others of the page go, and the page is filled to
+ * RESULTS_PER_PAGE from the hits read past it (so a hit may also open the next page, and a
+ * story's copies may meet on two pages: the count is of headlines).
  */
 async function oncePerStory(publicationKey: string, found: readonly ArchivedHeadline[]) {
   const seen = new Set<string>();
-  const hits = found.filter((hit) => !seen.has(hit.story) && !!seen.add(hit.story));
+  const hits = found
+    .filter((hit) => !seen.has(hit.story) && !!seen.add(hit.story))
+    .slice(0, RESULTS_PER_PAGE);
   const marks = await storyMarks(
     publicationKey,
     hits.map((hit) => hit.link),
