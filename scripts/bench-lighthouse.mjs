@@ -48,7 +48,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import standIn from "../e2e/env.cjs";
 import { flag, numberOption } from "./lib/options.mjs";
-import { nextBuild, startSite, startStandIn, startTrivial } from "./lib/processes.mjs";
+import { buildTrivial, nextBuild, startSite, startStandIn, startTrivial } from "./lib/processes.mjs";
 import { audit, launchChromium } from "./lighthouse.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
 
@@ -102,7 +102,7 @@ await startStandIn();
 if (!flag("--no-build")) {
   console.log("building the site and the trivial reference…");
   await nextBuild({ env });
-  await nextBuild({ dir: "bench/trivial" });
+  await buildTrivial();
 }
 await startSite({ port: ports.app, env });
 // The trivial page with a photo (bench/trivial/app/photo) shows the lead photo of /sports, the

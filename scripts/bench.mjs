@@ -39,6 +39,7 @@ import {
   startSite,
   startStandIn,
   startTrivial,
+  buildTrivial,
   stop,
   nextBuild,
   waitFor,
@@ -86,7 +87,7 @@ await startStandIn({ env: { STAND_IN_FEED_DELAY_MS: String(FEED_DELAY_MS) } });
 if (BUILD) {
   console.log("building the site and the trivial reference…");
   await nextBuild({ env });
-  await nextBuild({ dir: "bench/trivial" });
+  await buildTrivial();
 }
 
 const startApp = () => startSite({ port: ports.app, env });

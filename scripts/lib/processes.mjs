@@ -8,9 +8,12 @@
  * a script that ends normally runs its own). A server left behind would hold its port and fail
  * the next run; a Redis or a temporary folder left behind would fill the machine.
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import standIn from "../../e2e/env.cjs";
 
 const { STAND_IN_PORT, STAND_IN_URL, standInArgs, REVALIDATE_SECRET } = standIn;
@@ -117,11 +120,39 @@ export async function startStandIn({ env = {}, stdio = "ignore" } = {}) {
   return child;
 }
 
-/** `next build` of the site (no `dir`) or of another Next project, such as bench/trivial. */
-export async function nextBuild({ dir, env = {}, stdio = "ignore" } = {}) {
-  const args = [NEXT, "build", ...(dir ? [dir] : [])];
+/** `next build` of the site (no `dir`) or of another Next project, such as the trivial page. */
+export async function nextBuild({ dir, env = {}, stdio = "ignore", next = NEXT } = {}) {
+  const args = [next, "build", ...(dir ? [dir] : [])];
   const code = await exited(run(process.execPath, args, { env, stdio }));
   if (code !== 0) throw new Error(`next build${dir ? ` ${dir}` : ""} failed (exit ${code})`);
+}
+
+/**
+ * Where the trivial page is built and served: a copy of bench/trivial outside the project.
+ * Turbopack takes the proxy.ts and instrumentation.ts it finds at its root as the app's own
+ * (vercel/next.js#95287), so built inside the project, with the project as its root, the
+ * "trivial" page carried the site's proxy and instrumentation (and their archive). Out here it
+ * is its own root, with the project's node_modules linked file by file (hard links: a copy of
+ * the same bytes, in 2 s, no space; a plain copy where the temporary folder is another disk).
+ * It is built and served by the Next of its own node_modules: the project's would load a
+ * second React beside the one the page's code imports.
+ */
+const TRIVIAL_DIR = path.join(os.tmpdir(), "news-bench-trivial");
+const TRIVIAL_NEXT = path.join(TRIVIAL_DIR, "node_modules/next/dist/bin/next");
+
+/** Copies bench/trivial to TRIVIAL_DIR afresh and builds it there with the project's Next. */
+export async function buildTrivial({ stdio = "ignore" } = {}) {
+  await fs.rm(TRIVIAL_DIR, { recursive: true, force: true });
+  await fs.cp(path.join(ROOT, "bench/trivial"), TRIVIAL_DIR, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== ".next",
+  });
+  const modules = path.join(ROOT, "node_modules");
+  const copy = promisify(execFile);
+  await copy("cp", ["-al", modules, TRIVIAL_DIR]).catch(() =>
+    copy("cp", ["-a", modules, TRIVIAL_DIR]),
+  );
+  await nextBuild({ dir: TRIVIAL_DIR, stdio, next: TRIVIAL_NEXT });
 }
 
 /**
@@ -158,15 +189,15 @@ export function startSite({ port, env, node = process.execPath, ready = "/terms"
   });
 }
 
-/** The trivial page (bench/trivial, built with the same Next) under Next's own server. */
+/** The trivial page (bench/trivial, built by buildTrivial) under Next's own server. */
 export function startTrivial({ port, node = process.execPath, ready = "/", env = {} }) {
   return startServer({
     port,
     ready,
     what: "the trivial page",
     command: node,
-    args: [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"],
-    cwd: path.join(ROOT, "bench/trivial"),
+    args: [TRIVIAL_NEXT, "start", "-p", String(port), "-H", "127.0.0.1"],
+    cwd: TRIVIAL_DIR,
     env,
   });
 }
