@@ -64,13 +64,14 @@ async function group(thresholds) {
         items: counts.documents,
       };
     },
-    async candidates(asks, limit) {
-      const ids = new Set();
+    async candidates(asks, limit, least) {
+      const found = new Map();
       for (const { word, from, to } of asks)
         for (const entry of left.get(word) ?? [])
-          if (entry.at >= from && entry.at <= to) ids.add(entry.id);
-      return [...ids]
-        .map((id) => rows.get(id))
+          if (entry.at >= from && entry.at <= to) found.set(entry.id, (found.get(entry.id) ?? 0) + 1);
+      return [...found]
+        .filter(([, times]) => times >= least)
+        .map(([id]) => rows.get(id))
         .sort((a, b) => b.at - a.at)
         .slice(0, limit);
     },

@@ -3,7 +3,7 @@ import { indexText, searchVector } from "./postgres-query";
 import { wordsOf } from "./query";
 import type { Query } from "./postgres-pool";
 import { postgresStoryStore, STORY_LOCK } from "./postgres-stories";
-import { forgetOldWords } from "./stories/assign";
+import { forgetOldWords } from "./stories/upkeep";
 import { groupRecorded } from "./stories/young";
 import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "./types";
 
@@ -132,7 +132,7 @@ async function group(run: Query, inserted: Pending[], storyWindowMs: number): Pr
       .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)),
     storyWindowMs,
   );
-  await forgetOldWords(postgresStoryStore(run), storyWindowMs, Date.now());
+  await forgetOldWords(postgresStoryStore(run), storyWindowMs, inserted);
 }
 
 /** A new item of one read. */

@@ -28,17 +28,19 @@ export function postgresStoryStore(run: Query): SplitStore & WaitingStore {
         items: Number(state[0]?.value ?? 0),
       };
     },
-    async candidates(asks, limit) {
+    async candidates(asks, limit, least) {
       const rows = await run<Parameters<typeof storyRowOf>[0]>(
         `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id IN (
            SELECT s.item FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS q(word, lo, hi)
              JOIN story_words s ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
+           GROUP BY s.item HAVING count(*) >= $5
          ) ORDER BY i.at DESC, i.id DESC LIMIT $4`,
         [
           asks.map((ask) => ask.word),
           asks.map((ask) => Math.floor(ask.from)),
           asks.map((ask) => Math.ceil(ask.to)),
           limit,
+          least,
         ],
       );
       return rows.map(storyRowOf);

@@ -25,15 +25,19 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitSto
       };
     },
     // CROSS JOIN: each ask is a range of story_words' key, never a scan of the table per ask.
-    async candidates(asks, limit) {
+    // An item found by fewer than `least` of the words asked cannot hold two of any one
+    // item's: it is not read.
+    async candidates(asks, limit, least) {
       const rows = sql(
         `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id IN (
            SELECT s.item FROM json_each(:asks) AS q CROSS JOIN story_words s
              ON s.word = q.value ->> 0 AND s.at >= q.value ->> 1 AND s.at <= q.value ->> 2
+           GROUP BY s.item HAVING count(*) >= :least
          ) ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
       ).all({
         asks: JSON.stringify(asks.map(({ word, from, to }) => [word, from, to])),
         limit,
+        least,
       }) as unknown as Parameters<typeof storyRowOf>[0][];
       return rows.map(storyRowOf);
     },

@@ -10,7 +10,8 @@ import {
   writeSteps,
 } from "../item-id.ts";
 import { wordsOf } from "../query.ts";
-import { forgetOldWords, type NewItem } from "../stories/assign.ts";
+import type { NewItem } from "../stories/assign.ts";
+import { forgetOldWords } from "../stories/upkeep.ts";
 import { groupRecorded } from "../stories/young.ts";
 import { sqliteStoryStore } from "./stories.ts";
 import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "../types";
@@ -67,7 +68,7 @@ export class SqliteWrites {
           added.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)),
           this.storyWindowMs,
         );
-        await forgetOldWords(stories, this.storyWindowMs, Date.now());
+        await forgetOldWords(stories, this.storyWindowMs, added);
       });
     }
     return outcome;

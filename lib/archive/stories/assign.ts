@@ -39,19 +39,23 @@ export const STORY_COLUMNS = `i.id, i.feed, i.key, i.link, i.at, i.title, i.desc
 export function storyRowOf(
   row: Omit<StoryRow, "id" | "story"> & { id: number | string; story: number | string },
 ): StoryRow {
-  return { ...row, id: String(row.id), story: String(row.story) };
+  // The row is the engine's, made for this read: given its ids as text, not copied.
+  row.id = String(row.id);
+  row.story = String(row.story);
+  return row as StoryRow;
 }
 
 export interface StoryStore {
   /** How many items use each word, and how many items there are. */
   uses(words: readonly string[]): Promise<{ uses: Map<string, number>; items: number }>;
   /**
-   * Items that left a word within a moment's range: for each (word, from, to) asked, an index
-   * range of story_words; newest first, at most `limit`.
+   * Items that left `least` of the words asked at least, each within its moment's range: for
+   * each (word, from, to) asked, an index range of story_words; newest first, at most `limit`.
    */
   candidates(
     asks: readonly { word: string; from: number; to: number }[],
     limit: number,
+    least: number,
   ): Promise<StoryRow[]>;
   /** Every item of the stories. */
   members(stories: readonly string[]): Promise<StoryRow[]>;
@@ -107,18 +111,23 @@ export async function assignStories(
   const words = prepared.map(({ terms }) => wordsToKeep(terms, uses, rarity));
   const asks = asksOf(items, words, windowMs);
   const mine = new Set(items.map((item) => item.id));
-  const rows = asks.length ? await store.candidates(asks, STEP_CANDIDATES) : [];
+  // A candidate holds two of an item's words (CandidatePool.holding), so two of those asked.
+  const least = Math.min(2, ...words.map((kept) => kept.lookup.length).filter((n) => n > 0));
+  const rows = asks.length ? await store.candidates(asks, STEP_CANDIDATES, least) : [];
   // An item an editor split out stays alone: it joins nothing, and nothing joins it.
   const split = await store.splits([
     ...new Set([...items.map((item) => item.link), ...rows.map((row) => row.link)]),
   ]);
+  const lookedUp = new Set(words.flatMap((kept) => kept.lookup));
   const pool = new CandidatePool(
     rows.filter((row) => !mine.has(row.id) && !split.has(row.link)),
-    new Set(words.flatMap((kept) => kept.lookup)),
+    lookedUp,
   );
-  const candidatesOf = (n: number) => {
+  // The step's own items, each a candidate for those after it once decided.
+  const own = new CandidatePool([], lookedUp);
+  const candidatesOf = (n: number, among: CandidatePool) => {
     const { item, terms } = prepared[n]!;
-    return pool
+    return among
       .holding(words[n]!.lookup)
       .filter(
         (row) =>
@@ -130,14 +139,14 @@ export async function assignStories(
       );
   };
   // The stories any item may join: their items, for their cores.
-  const matches = prepared.map((_, n) => (split.has(items[n]!.link) ? [] : candidatesOf(n)));
+  const matches = prepared.map((_, n) => (split.has(items[n]!.link) ? [] : candidatesOf(n, pool)));
   const wanted = [...new Set(matches.flat().map((row) => row.story))];
-  const stories = new StepStories(wanted.length ? await store.members(wanted) : [], pool);
+  const stories = new StepStories(wanted.length ? await store.members(wanted) : [], [pool, own]);
   for (const [n, { item, terms }] of prepared.entries()) {
     let story = item.id;
     if (!split.has(item.link)) {
       // Those found for it, and the step's earlier items, by now in their stories.
-      const candidates = [...new Set([...matches[n]!, ...candidatesOf(n)])];
+      const candidates = [...matches[n]!, ...candidatesOf(n, own)];
       const choice = chooseStory({ ...item, terms }, candidates, (id) => stories.core(id), {
         windowMs,
         rarity,
@@ -150,7 +159,7 @@ export async function assignStories(
     }
     const candidate: Candidate = { ...item, terms, story };
     stories.add(candidate);
-    if (!split.has(item.link)) pool.add(candidate);
+    if (!split.has(item.link)) own.add(candidate);
     assigned.set(item.id, story);
   }
   await store.setStories([...stories.moved]);
@@ -209,10 +218,10 @@ class StepStories {
   /** item → story, for the step's items and the items of stories joined together. */
   readonly moved = new Map<string, string>();
 
-  private readonly pool: CandidatePool;
+  private readonly pools: readonly CandidatePool[];
 
-  constructor(rows: readonly StoryRow[], pool: CandidatePool) {
-    this.pool = pool;
+  constructor(rows: readonly StoryRow[], pools: readonly CandidatePool[]) {
+    this.pools = pools;
     for (const row of rows) this.put(row.story, { ...row, terms: termsOfItem(row) });
   }
 
@@ -242,48 +251,12 @@ class StepStories {
 
   /** Story `from` joins story `to`. */
   relabel(from: string, to: string): void {
-    for (const row of this.pool.all) if (row.story === from) row.story = to;
+    for (const pool of this.pools)
+      for (const row of pool.all) if (row.story === from) row.story = to;
     for (const { id } of this.members.get(from) ?? []) this.moved.set(id, to);
     this.members.set(to, [...(this.members.get(to) ?? []), ...(this.members.get(from) ?? [])]);
     this.cores.set(to, joined(this.cores.get(to), this.cores.get(from)!));
     this.cores.delete(from);
     this.members.delete(from);
   }
-}
-
-/** When this process last removed old words (once an hour is enough). */
-let forgotAt = 0;
-
-/**
- * The words items left are needed within the window only: those older than two windows are
- * removed, once an hour, unless the backfill is still going (it groups old items, whose
- * neighbours' words it needs).
- */
-export async function forgetOldWords(store: StoryStore, windowMs: number, now: number) {
-  if (now - forgotAt < 3_600_000) return;
-  forgotAt = now;
-  if ((await store.cursor()) !== null) return;
-  await store.forget(now - 2 * windowMs);
-}
-
-/**
- * One step of the backfill: groups up to `limit` items recorded before stories, oldest first,
- * from where the last step stopped (the cursor lives in the archive: a backfill interrupted
- * resumes). How many it grouped; 0 once every item is grouped.
- */
-export async function backfillStep(
-  store: StoryStore,
-  limit: number,
-  windowMs: number,
-): Promise<number> {
-  const after = await store.cursor();
-  if (after === null) return 0;
-  const items = await store.ungrouped(after, limit);
-  if (items.length === 0) {
-    await store.setCursor(null);
-    return 0;
-  }
-  await assignStories(store, items, windowMs);
-  await store.setCursor(items.at(-1)!.id);
-  return items.length;
 }

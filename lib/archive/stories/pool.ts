@@ -25,7 +25,8 @@ export class CandidatePool {
 
   add(candidate: Candidate): void {
     this.all.push(candidate);
-    for (const word of new Set(candidate.terms.words.values())) {
+    // One word a stem, each stem its own word: no word twice.
+    for (const word of candidate.terms.words.values()) {
       if (!this.lookedUp.has(word)) continue;
       const list = this.byWord.get(word);
       if (list) list.push(candidate);
@@ -48,15 +49,14 @@ export class CandidatePool {
 
 /** Candidates' terms, kept by id while their text is the same: a window's items are read again
  * by every step, and working out their terms cost more than the rest of the grouping. */
-const known = new Map<string, { text: string; terms: Terms }>();
+const known = new Map<string, { title: string; description: string; terms: Terms }>();
 const KNOWN_MOST = 200_000;
 
 export function termsOfItem(row: Row): Terms {
-  const text = `${row.title}\n${row.description}`;
   const kept = known.get(row.id);
-  if (kept?.text === text) return kept.terms;
+  if (kept && kept.title === row.title && kept.description === row.description) return kept.terms;
   if (known.size >= KNOWN_MOST) known.clear();
   const terms = termsOf(row);
-  known.set(row.id, { text, terms });
+  known.set(row.id, { title: row.title, description: row.description, terms });
   return terms;
 }

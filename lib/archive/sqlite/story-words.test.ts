@@ -1,0 +1,74 @@
+import { DatabaseSync } from "node:sqlite";
+import { sqliteForFile } from "../../../test-support/archive-engines";
+import { STORY_WINDOW_MS } from "../stories/assign";
+import type { ArchiveItemInput, CarriageRow } from "../types";
+import { SqliteArchive } from "./client";
+
+/**
+ * The words items leave for later copies (story_words) are kept for two windows before the
+ * newest item recorded, by the items' own clock: a month of a network's items recorded in a
+ * few seconds (a replay, a restore, a bench) keeps two windows of words, as the same month
+ * recorded as it happened would, not the whole month's.
+ */
+
+const files = sqliteForFile();
+const HOUR = 3_600_000;
+const FEEDS = ["https://wire.example/national.xml", "https://herald.example/local.xml"];
+const CARRIAGE: CarriageRow[] = FEEDS.map((feed, rank) => ({
+  publication: "riverbend",
+  section: rank === 0 ? "national" : "local",
+  feed,
+  rank,
+}));
+/** A month ago: the items are of the month before now. */
+const START = Date.now() - 40 * 24 * HOUR;
+
+/** Made-up words, each in few items: distinctive, so every item leaves words. */
+const word = (n: number) => `zal${(n * 7919) % 1009}ver${n % 13}`;
+
+function itemsOf(hour: number, feed: number): ArchiveItemInput[] {
+  return Array.from({ length: 3 }, (_, i) => {
+    const n = hour * 10 + feed * 3 + i;
+    return {
+      key: `k${n}`,
+      title: `${word(n)} ${word(n + 1)} council ${word(n + 2)} opens`,
+      description: `The ${word(n + 3)} report on ${word(n + 4)} and ${word(n + 5)}.`,
+      body: "",
+      link: `https://example.org/${feed}/${n}`,
+      imageUrl: "",
+      publishedAt: START + hour * HOUR,
+    };
+  });
+}
+
+jest.setTimeout(60_000);
+
+test("a month recorded at once keeps the words of two windows before its newest item", async () => {
+  const file = files.fresh();
+  const engine = new SqliteArchive(file);
+  await engine.migrate();
+  await engine.syncCarriage(CARRIAGE, START - HOUR);
+  // 30 days, a read of each feed every 6 hours: 720 items, each read its own write.
+  const hours = Array.from({ length: 120 }, (_, n) => n * 6);
+  for (const hour of hours)
+    await engine.record(
+      FEEDS.map((feed, f) => ({ feed, items: itemsOf(hour, f), seenAt: START + hour * HOUR })),
+    );
+  await engine.close();
+
+  const newest = START + hours.at(-1)! * HOUR;
+  const db = new DatabaseSync(file, { readOnly: true });
+  const { oldest, rows } = db
+    .prepare("SELECT min(at) AS oldest, count(*) AS rows FROM story_words")
+    .get() as { oldest: number; rows: number };
+  const grouped = db.prepare("SELECT count(*) AS n FROM items WHERE story IS NOT NULL").get() as {
+    n: number;
+  };
+  db.close();
+  // Every item was grouped, and the last two windows' items' words are there to be found.
+  expect(grouped.n).toBe(720);
+  expect(rows).toBeGreaterThan(0);
+  // Removal runs once the items' clock has moved on an hour: at most that much older.
+  expect(oldest).toBeGreaterThanOrEqual(newest - 2 * STORY_WINDOW_MS - 6 * HOUR);
+  expect(oldest).toBeLessThanOrEqual(newest - 2 * STORY_WINDOW_MS + 6 * HOUR);
+});
