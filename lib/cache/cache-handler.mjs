@@ -33,7 +33,7 @@ function isNotFoundAnswer(data) {
 
 /**
  * A cache handler class that keeps 404 answers in `store` and hands everything else to `Base`.
- * @template {new (ctx: any) => any} T
+ * @template {import("./file-cache.mjs").CacheHandlerClass} T
  * @param {T} Base
  * @param {BoundedStore<any>} store 404 entries, shared by every handler instance
  */

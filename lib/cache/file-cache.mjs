@@ -142,6 +142,17 @@ export function lifetimeOf(entry) {
   return entry?.cacheControl?.revalidate ?? entry?.value?.revalidate;
 }
 
+/**
+ * A cache handler class as Next uses one (FileCache, and what wraps it: lib/cache/redis-cache.mjs,
+ * lib/cache/cache-handler.mjs). Next's entries and contexts are not public types, so they stay
+ * `any`; the constructor takes `...args` because a class that extends one must.
+ * @typedef {new (...args: any[]) => {
+ *   get(key: string, ...rest: any[]): Promise<any>;
+ *   set(key: string, data: any, ctx?: any): Promise<void>;
+ *   revalidateTag(...args: any[]): Promise<void>;
+ * }} CacheHandlerClass
+ */
+
 export class FileCache {
   /** @param {{ serverDistDir?: string, maxMemoryCacheSize?: number }} ctx */
   constructor(ctx) {

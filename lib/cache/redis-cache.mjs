@@ -104,7 +104,11 @@ export function compressingEntries(client) {
           };
         }
         if (property === "set") {
-          return async (/** @type {string} */ key, /** @type {unknown} */ value, ...rest) =>
+          return async (
+            /** @type {string} */ key,
+            /** @type {unknown} */ value,
+            /** @type {unknown[]} */ ...rest
+          ) =>
             object.set(
               key,
               typeof value === "string" && value.length >= COMPRESS_FROM_BYTES
@@ -204,7 +208,7 @@ async function judged(entry, ctx) {
 }
 
 /**
- * @template {new (ctx: any) => any} T
+ * @template {new (...args: any[]) => any} T
  * @param {T} Base the local cache used when Redis cannot answer
  */
 export function redisFirst(Base) {
@@ -214,13 +218,15 @@ export function redisFirst(Base) {
      * first, so a copy here would only be read when Redis cannot answer, and the disk answers
      * then. Measured in `npm run soak`: it held up to 50 MB of Next's estimate, about twice that
      * in memory (a page's text is two bytes a character), in each instance, never read.
-     * @param {any} ctx
+     * Next passes one argument, its context (`...args`: a class that extends a type parameter
+     * must take them so).
+     * @param {any[]} args
      */
-    constructor(ctx) {
-      super({ ...ctx, maxMemoryCacheSize: 0 });
+    constructor(...args) {
+      super({ ...args[0], maxMemoryCacheSize: 0 });
     }
 
-    /** @param {string} key @param {any} ctx */
+    /** @param {string} key @param {any} ctx @param {any[]} rest */
     async get(key, ctx, ...rest) {
       const read = () => readShared(key, ctx);
       let answer = await read();

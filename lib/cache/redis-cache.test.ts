@@ -173,13 +173,17 @@ function fakeRedis() {
 const TAGS = "riverbend:next:__sharedTags__";
 const TTLS = "riverbend:next:__sharedTagsTtl__";
 
-/** An entry as redisFirst hands it to the storage handler. */
-function sharedEntry(lastModified: number, revalidate: number | null) {
+/** What the storage handler stores: Next's entry with its tags and lifespan. */
+type SharedEntry = Parameters<ReturnType<typeof storage>["set"]>[1];
+
+/** An entry as redisFirst hands it to the storage handler (a page, cut to what it reads). */
+function sharedEntry(lastModified: number, revalidate: number | null): SharedEntry {
+  const page = { kind: "APP_PAGE", status: 200, html: "<p>day</p>".repeat(200), headers: {} };
   return {
     lastModified,
     lifespan: lifespan(lastModified, revalidate),
     tags: ["_N_T_/site/archive", "feed:abc", "feed:abc@v1"],
-    value: { kind: "APP_PAGE", status: 200, html: "<p>day</p>".repeat(200), headers: {} },
+    value: page as unknown as SharedEntry["value"],
   };
 }
 

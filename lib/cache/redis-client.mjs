@@ -36,7 +36,7 @@ const holder = processSingleton("redis", () => ({
 /**
  * @typedef {{
  *   url: string | undefined;
- *   client: any;
+ *   client: RedisClient | null;
  *   status: "idle" | "connected" | "unavailable";
  *   skipUntil: number;
  *   unansweredSince: number | null;
@@ -44,6 +44,8 @@ const holder = processSingleton("redis", () => ({
  *   ready: Set<() => void>;
  * }} RedisState
  */
+
+/** @typedef {ReturnType<typeof createClient>} RedisClient */
 
 /** @returns {RedisState} */
 function state() {
@@ -127,7 +129,7 @@ export function redisConfigured() {
 /**
  * The connected client, or null when REDIS_URL is unset, Redis is not reachable now, or it
  * failed less than COOL_DOWN_MS ago. Connects on first use.
- * @returns {any}
+ * @returns {RedisClient | null}
  */
 export function redisClient() {
   const s = state();
@@ -164,7 +166,7 @@ export function redisClient() {
  * rejects) when Redis is unset, down, slow or answers an error; the caller then uses what
  * this process holds.
  * @template T
- * @param {(client: any) => Promise<T>} command
+ * @param {(client: RedisClient) => Promise<T>} command
  * @param {number} [timeoutMs]
  * @returns {Promise<{ ok: true; value: T } | { ok: false }>}
  */

@@ -109,7 +109,7 @@ describe("a connection that stops answering", () => {
     const silenced = Date.now();
     // A command sent on the silent connection, as a page's write is: it holds what it carries
     // (a page's entry) until it settles.
-    const stuck = redisClient().set("riverbend:test:stuck", "x".repeat(100_000));
+    const stuck = redisClient()!.set("riverbend:test:stuck", "x".repeat(100_000));
     const settled = stuck.then(
       () => "answered",
       () => "failed",

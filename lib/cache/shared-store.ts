@@ -101,11 +101,13 @@ const EXTEND = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call(
  * lapses within `ttlMs`. False when the lock is no longer this holder's (or Redis is away).
  */
 export async function sharedExtend(name: string, token: string, ttlMs: number): Promise<boolean> {
-  const answer = await withRedis<number>((client) =>
-    client.eval(EXTEND, {
-      keys: [`${KEY_PREFIX}lock:${name}`],
-      arguments: [token, String(whole(ttlMs))],
-    }),
+  // The script answers an integer: PEXPIRE's 1, or 0.
+  const answer = await withRedis(
+    (client) =>
+      client.eval(EXTEND, {
+        keys: [`${KEY_PREFIX}lock:${name}`],
+        arguments: [token, String(whole(ttlMs))],
+      }) as Promise<number>,
   );
   return answer.ok && answer.value === 1;
 }
