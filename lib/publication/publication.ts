@@ -27,7 +27,7 @@ export interface Publication {
   /** `domain` sent to the blog's functions host. */
   blogDomain: string;
   /** Feed lists replacing the network's for some sections. */
-  feeds: Readonly<Record<string, readonly string[]>>;
+  feeds: Readonly<Partial<Record<string, readonly string[]>>>;
   /** This publication's editors' secret for POST /api/revalidate; null: only the network's. */
   revalidateSecret: string | null;
   /** `street`: the one-line postal address texts use ("100 Main Street, Riverbend"). */

@@ -1,8 +1,9 @@
+// @ts-check
 /**
  * The network's publications file (PUBLICATIONS_FILE): parsed and validated here, once, for
  * both the server in front of Next (server.mjs, plain Node: it maps a request's host to its
  * publication before Next sees the request) and the app (lib/publication/registry.ts).
- * Plain JavaScript for that reason; the types are in publications-file.d.mts.
+ * Plain JavaScript for that reason, typed by the JSDoc here.
  *
  * A mistake is a PublicationsFileError that names the publication and the field, so the
  * server stops at start with a message an operator can act on.
@@ -10,6 +11,12 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { got, httpUrl, timeZone } from "../validation/rules.mjs";
+
+/**
+ * A publication as the file gives it, validated and with its defaults filled in: the schema's
+ * output (`key`, its host in lower case, is the route segment and the start of its cache keys).
+ * @typedef {z.output<ReturnType<typeof publicationSchema>>} PublicationEntry
+ */
 
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 const SECRET_MIN = 16;
@@ -23,28 +30,40 @@ export class PublicationsFileError extends Error {
   }
 }
 
-/** The key a publication is known by everywhere (route segment, cache keys): its host. */
+/**
+ * The key a publication is known by everywhere (route segment, cache keys): its host.
+ * @param {string} value
+ */
 export function hostKey(value) {
   return String(value).trim().toLowerCase().replace(/\.$/, "");
 }
 
-/** A request's Host header as a key: lower case, port and a trailing dot removed. */
+/**
+ * A request's Host header as a key: lower case, port and a trailing dot removed.
+ * @param {string | undefined} header
+ */
 export function requestHostKey(header) {
   if (typeof header !== "string" || header.length === 0 || header.length > 255) return "";
   const host = header.startsWith("[") ? header : header.replace(/:\d*$/, "");
   return hostKey(host);
 }
 
-/** WCAG's contrast ratio of a #rrggbb colour against white (the header's and buttons' text). */
+/**
+ * WCAG's contrast ratio of a #rrggbb colour against white (the header's and buttons' text).
+ * @param {string} hex
+ */
 function contrastWithWhite(hex) {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
+  const [r, g, b] = /** @type {[number, number, number]} */ (
+    [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    })
+  );
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return 1.05 / (luminance + 0.05);
 }
 
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -143,8 +162,9 @@ function publicationSchema(sections) {
             sections ? z.enum(sections) : z.string(),
             z.array(href, { error: FEEDS }).min(1, FEEDS).max(20, FEEDS),
             {
+              // Zod's types leave out the issue a key outside the enum raises; its check has it.
               error: (issue) =>
-                issue.code === "unrecognized_keys"
+                /** @type {string} */ (issue.code) === "unrecognized_keys"
                   ? `is not a section (one of ${sections?.join(", ")})`
                   : 'must be an object { "<section>": [urls] }',
             },
@@ -215,13 +235,14 @@ const FILE = z.object(
  * @param {string} json the file's text
  * @param {{ sections?: readonly string[] }} [options] the section slugs feeds may name
  *   (the app passes them; the server checks the rest)
+ * @returns {PublicationEntry[]}
  */
 export function parsePublications(json, options = {}) {
   let data;
   try {
     data = JSON.parse(json);
   } catch (error) {
-    throw new PublicationsFileError([`not valid JSON: ${error.message}`]);
+    throw new PublicationsFileError([`not valid JSON: ${/** @type {Error} */ (error).message}`]);
   }
   const file = FILE.safeParse(data);
   if (!file.success) throw new PublicationsFileError([file.error.issues[0]?.message ?? ""]);
@@ -230,7 +251,9 @@ export function parsePublications(json, options = {}) {
   // A set: several links wrong in the same way are one problem to fix.
   /** @type {Set<string>} */
   const problems = new Set();
+  /** @type {PublicationEntry[]} */
   const publications = [];
+  /** @type {Map<string, string>} each host's publication, as its problems name it */
   const hosts = new Map();
   file.data.publications.forEach((entry, index) => {
     const label = `publication ${index + 1}${isObject(entry) && typeof entry.url === "string" ? ` (${entry.url})` : ""}`;
@@ -251,12 +274,18 @@ export function parsePublications(json, options = {}) {
   return publications;
 }
 
-/** Reads and validates the file; errors name the file. */
+/**
+ * Reads and validates the file; errors name the file.
+ * @param {string} path
+ * @param {{ sections?: readonly string[] }} [options] as parsePublications takes them
+ * @returns {PublicationEntry[]}
+ */
 export function readPublicationsFile(path, options) {
   let json;
   try {
     json = readFileSync(path, "utf8");
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {NodeJS.ErrnoException} */ (caught);
     throw new PublicationsFileError([`cannot read ${path}: ${error.code ?? error.message}`]);
   }
   try {

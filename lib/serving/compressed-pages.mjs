@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Compression for the production server (server.mjs), in place of Next's own (next.config.ts
  * `compress: false`): the `compression` middleware (the package Next itself ships a copy of),
@@ -17,6 +18,8 @@
 import { gzipSync } from "node:zlib";
 import { BoundedStore } from "../cache/bounded-store.mjs";
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+
 /** Below this many characters a page goes the ordinary way (Next's threshold is 1 kB). */
 const MIN_CHARS = 1024;
 /** Memory the store may hold: the page's text (kept by the server anyway) and its gzip bytes. */
@@ -29,7 +32,9 @@ const COMPRESSIBLE =
 
 export class CompressedPages {
   constructor(budgetBytes = BUDGET_BYTES, plainBudgetBytes = PLAIN_BUDGET_BYTES) {
+    /** @type {BoundedStore<Buffer>} gzip bytes by the page's text */
     this.store = new BoundedStore(budgetBytes);
+    /** @type {BoundedStore<Buffer>} UTF-8 bytes by the page's text */
     this.plain = new BoundedStore(plainBudgetBytes);
     /** Plain answers sent with bytes encoded for an earlier one. */
     this.plainReused = 0;
@@ -39,7 +44,7 @@ export class CompressedPages {
     this.compressed = 0;
   }
 
-  /** The gzip bytes of `text`, made now or kept from an earlier answer. */
+  /** The gzip bytes of `text`, made now or kept from an earlier answer. @param {string} text */
   gzipOf(text) {
     const held = this.store.get(text);
     if (held) this.reused += 1;
@@ -47,7 +52,7 @@ export class CompressedPages {
     return held ?? keep(this.store, text, gzipSync(text, { level: 6 }));
   }
 
-  /** The UTF-8 bytes of `text`, encoded now or kept from an earlier answer. */
+  /** The UTF-8 bytes of `text`, encoded now or kept from an earlier answer. @param {string} text */
   bytesOf(text) {
     const held = this.plain.get(text);
     if (held) this.plainReused += 1;
@@ -64,6 +69,7 @@ function keep(store, text, bytes) {
   return bytes;
 }
 
+/** @param {IncomingMessage} req */
 function acceptsGzip(req) {
   const accept = req.headers["accept-encoding"];
   return (
@@ -73,6 +79,7 @@ function acceptsGzip(req) {
   );
 }
 
+/** @param {ServerResponse} res @param {string} field */
 function addVary(res, field) {
   const vary = res.getHeader("vary");
   const current = Array.isArray(vary) ? vary.join(", ") : String(vary ?? "");
@@ -83,22 +90,30 @@ function addVary(res, field) {
 /**
  * Prepares `res` for `req`: the `compression` middleware, then the fast
  * path on top of it, which the page's `end` meets first.
- * @param {import("node:http").IncomingMessage} req
- * @param {import("node:http").ServerResponse} res
- * @param {(req: any, res: any, next: () => void) => void} middleware
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ * @param {(req: IncomingMessage, res: ServerResponse, next: () => void) => void} middleware
  * @param {CompressedPages} pages
  */
 export function compressResponse(req, res, middleware, pages) {
   middleware(req, res, () => undefined);
   if (req.method !== "GET") return;
   const gzip = acceptsGzip(req);
-  const end = res.end;
-  const write = res.write;
+  // Called again with the arguments they were given, whichever of their overloads those are.
+  const end = /** @type {(this: ServerResponse, ...args: unknown[]) => ServerResponse} */ (res.end);
+  const write = /** @type {(this: ServerResponse, ...args: unknown[]) => boolean} */ (res.write);
   let streamed = false;
+  /** @this {ServerResponse} @param {unknown[]} args */
   res.write = function (...args) {
     streamed = true;
     return write.apply(this, args);
   };
+  /**
+   * @this {ServerResponse}
+   * @param {unknown} [chunk]
+   * @param {BufferEncoding | (() => void)} [encoding]
+   * @param {() => void} [callback]
+   */
   res.end = function (chunk, encoding, callback) {
     if (
       !streamed &&

@@ -1,8 +1,7 @@
 // @ts-check
 /**
  * Rules the configuration (lib/env.ts) and the publications file share. Plain JavaScript
- * because server.mjs loads the publications file with Node alone; the types are in
- * rules.d.mts.
+ * because server.mjs loads the publications file with Node alone; typed by the JSDoc here.
  */
 import { z } from "zod";
 
@@ -21,11 +20,14 @@ export function got(message) {
  * (origin only, a placeholder) can quote the value as written. A refused scheme is quoted as the
  * scheme alone or as the whole value, as the configuration and the file have always told it.
  * Its problems do not abort the parse: a check across fields still runs (see lib/env.ts).
+ * Typed for strings, what the configuration gives it, though it takes any value.
  * @param {{ quote?: "scheme" | "value" }} [options]
+ * @returns {z.ZodType<string, string>}
  */
 export function httpUrl({ quote = "scheme" } = {}) {
   // Coerced, as `new URL()` would: a number or a missing href is refused as "not a URL".
-  return z.coerce.string().superRefine((value, ctx) => {
+  const coerced = /** @type {z.ZodCoercedString<string>} */ (z.coerce.string());
+  return coerced.superRefine((value, ctx) => {
     if (!URL.canParse(value))
       return ctx.addIssue(`must be an absolute http(s) URL, got "${value}"`);
     const url = new URL(value);
