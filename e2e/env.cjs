@@ -20,6 +20,7 @@ const RADIO_PORT = 8076;
  * Writes the NEWS_FEEDS_FILE that maps every section to the stand-in's sample feeds. With a
  * `query`, every address carries it (`…/feeds/world.xml?network`): an instance's own addresses,
  * whose reads the stand-in counts apart from every other instance's polls of the same feeds.
+ * @param {string} [query]
  */
 function writeFeedsFile(query) {
   const dir = path.join(__dirname, ".tmp");
@@ -53,6 +54,8 @@ const EDITOR_SECRETS = {
  * its local blog folder content/blog/lakeside.example) and Hill Country (its own local feed, no
  * secret of its own). `hillcountry` may be left out (the demo serves two).
  * Written to e2e/.tmp; returns the file's path.
+ * @param {string} name
+ * @param {{ riverbend: string; lakeside: string; hillcountry?: string }} origins
  */
 function writePublicationsFile(name, { riverbend, lakeside, hillcountry }) {
   const publications = [
@@ -99,6 +102,7 @@ function writePublicationsFile(name, { riverbend, lakeside, hillcountry }) {
  * The archive (ARCHIVE_FILE) of the server at `siteUrl` in tests: a file of its port under
  * e2e/.tmp, which whoever starts that server removes first (removeArchive), so no run reads
  * another's history. The demo keeps one of its own (scripts/demo.mjs).
+ * @param {string} siteUrl
  */
 function archiveFileFor(siteUrl) {
   const { port, protocol } = new URL(siteUrl);
@@ -109,7 +113,7 @@ function archiveFileFor(siteUrl) {
   );
 }
 
-/** Removes an SQLite archive and the files of its write-ahead log. */
+/** Removes an SQLite archive and the files of its write-ahead log. @param {string} file */
 function removeArchive(file) {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
 }
@@ -118,6 +122,15 @@ function removeArchive(file) {
  * `blog: "functions"` points the blog at the stand-in functions host (30 sample posts);
  * otherwise the app reads its own content/blog folder, as an install without a host does.
  * `archiveFile`: the archive's file; by default the one of the site's port (archiveFileFor).
+ * `feedQuery` is appended to every feed address: this instance's own (counted apart).
+ * @param {{
+ *   siteUrl: string;
+ *   feedRevalidateSeconds?: number;
+ *   blog?: "local" | "functions";
+ *   feedQuery?: string;
+ *   archiveFile?: string;
+ * }} options
+ * @returns {Record<string, string>} the variables, as a child process's `env` takes them
  */
 function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local", feedQuery, archiveFile }) {
   return {
@@ -148,6 +161,7 @@ function appEnv({ siteUrl, feedRevalidateSeconds, blog = "local", feedQuery, arc
 /**
  * The stand-in's command-line arguments. `radio: true` also plays the radio station on
  * RADIO_PORT (the demo's sample stream); never alongside the tests' Icecast, which holds it.
+ * @param {{ port?: number; radio?: boolean }} [options]
  */
 function standInArgs({ port = STAND_IN_PORT, radio = false } = {}) {
   return [

@@ -16,12 +16,28 @@ const os = require("node:os");
 const path = require("node:path");
 const { freePort, waitFor } = require("../redis/instances.cjs");
 
+/** @import { ChildProcessByStdio, SpawnOptions } from "node:child_process" */
+/** @import { Readable } from "node:stream" */
+
+/**
+ * The tests' own PostgreSQL server (startPostgres).
+ * @typedef {object} PostgresServer
+ * @property {number} port
+ * @property {string} url postgres://postgres@127.0.0.1:<port>/archive (trust authentication,
+ *   loopback only)
+ * @property {string} dir
+ * @property {string[]} output the server's log lines
+ * @property {() => Promise<void>} start starts it again after stop(): the same port, the same data
+ * @property {() => Promise<void>} stop a fast shutdown: sessions are ended at once
+ * @property {() => Promise<void>} cleanup
+ */
+
 const DEBIAN_DIR = "/usr/lib/postgresql";
 /** The server's superuser, and the database the URL names. */
 const USER = "postgres";
 const DATABASE = "archive";
 
-const executable = (file) => {
+const executable = (/** @type {string} */ file) => {
   try {
     accessSync(file, constants.X_OK);
     return true;
@@ -32,6 +48,7 @@ const executable = (file) => {
 
 /** The folder of the PostgreSQL programs: Debian's newest major version, else PATH's. */
 function postgresBin() {
+  /** @type {string[]} */
   let versions = [];
   try {
     versions = readdirSync(DEBIAN_DIR)
@@ -55,18 +72,25 @@ function postgresBin() {
 /** As root, the uid and gid the programs run as (the `postgres` user); else none. */
 function runAs() {
   if (process.getuid?.() !== 0) return {};
-  const id = (flag) => Number(execFileSync("id", [flag, USER], { encoding: "utf8" }).trim());
+  const id = (/** @type {string} */ flag) =>
+    Number(execFileSync("id", [flag, USER], { encoding: "utf8" }).trim());
   return { uid: id("-u"), gid: id("-g") };
 }
 
-/** Runs one of the programs to its end; rejects with its output when it fails. */
+/**
+ * Runs one of the programs to its end; rejects with its output when it fails.
+ * @param {string} file
+ * @param {string[]} args
+ * @param {SpawnOptions} options
+ * @returns {Promise<string>}
+ */
 function run(file, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     for (const stream of [child.stdout, child.stderr]) {
       stream.setEncoding("utf8");
-      stream.on("data", (text) => (output += text));
+      stream.on("data", (/** @type {string} */ text) => (output += text));
     }
     child.once("error", reject);
     child.once("exit", (code) =>
@@ -80,6 +104,8 @@ function run(file, args, options) {
 /**
  * A PostgreSQL server on a free loopback port (or `port`), database `archive` created;
  * `stop()` and `start()` again on the same port with the same data; `cleanup()` removes it all.
+ * @param {{ port?: number }} [options]
+ * @returns {Promise<PostgresServer>}
  */
 async function startPostgres({ port } = {}) {
   const bin = postgresBin();
@@ -94,8 +120,10 @@ async function startPostgres({ port } = {}) {
     options,
   );
   const chosen = port ?? (await freePort());
+  /** @type {ChildProcessByStdio<null, null, Readable> | null} */
   let child = null;
   const stopWithUs = () => child?.kill("SIGKILL");
+  /** @type {PostgresServer} */
   const server = {
     port: chosen,
     url: `postgres://${USER}@127.0.0.1:${chosen}/${DATABASE}`,
@@ -112,7 +140,9 @@ async function startPostgres({ port } = {}) {
         { ...options, stdio: ["ignore", "ignore", "pipe"] },
       );
       child.stderr.setEncoding("utf8");
-      child.stderr.on("data", (text) => server.output.push(...text.split("\n").filter(Boolean)));
+      child.stderr.on("data", (/** @type {string} */ text) =>
+        server.output.push(...text.split("\n").filter(Boolean)),
+      );
       process.once("exit", stopWithUs);
       // Ready means accepting connections, not only listening (it answers "starting up" first).
       const ready = path.join(bin, "pg_isready");
@@ -123,10 +153,11 @@ async function startPostgres({ port } = {}) {
       );
     },
     async stop() {
-      if (!child || child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once("exit", resolve));
       // SIGINT: PostgreSQL's fast shutdown (sessions ended at once, then a clean stop).
-      child.kill("SIGINT");
+      running.kill("SIGINT");
       await exited;
       process.removeListener("exit", stopWithUs);
       child = null;

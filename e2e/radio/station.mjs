@@ -24,10 +24,19 @@ export const BITRATE = 128_000;
 export const TITLE = "Riverbend Morning Show";
 const PASSWORD = "riverbend-test";
 
+/** @import { ChildProcess } from "node:child_process" */
+
+/**
+ * The mount's entry in Icecast's status document (status-json.xsl), as far as it is read.
+ * @typedef {{ listenurl?: string; listeners?: number | string; title?: string }} MountSource
+ */
+
+/** The Unix socket the program takes orders on. @param {number} port */
 export function controlSocket(port) {
   return path.join(os.tmpdir(), `riverbend-station-${port}.sock`);
 }
 
+/** @param {string} command */
 function which(command) {
   try {
     return execFileSync("sh", ["-c", `command -v ${command}`])
@@ -38,6 +47,7 @@ function which(command) {
   }
 }
 
+/** @param {{ port: number; dir: string }} where */
 function icecastConfig({ port, dir }) {
   // Icecast refuses to run as root; as root it must be told whom to become.
   const asRoot = process.getuid?.() === 0;
@@ -85,15 +95,20 @@ function icecastConfig({ port, dir }) {
 `;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Icecast's status for our mount, or null when Icecast does not answer. */
+/**
+ * Icecast's status for our mount, or null when Icecast does not answer.
+ * @param {number} port
+ * @returns {Promise<{ up: true; source: MountSource | null } | null>}
+ */
 export async function mountStatus(port) {
   try {
     const response = await fetch(`http://127.0.0.1:${port}/status-json.xsl`, {
       signal: AbortSignal.timeout(2000),
     });
     const { icestats } = await response.json();
+    /** @type {MountSource[]} */
     const sources = [icestats.source ?? []].flat();
     return { up: true, source: sources.find((s) => s.listenurl?.endsWith(MOUNT)) ?? null };
   } catch {
@@ -101,12 +116,16 @@ export async function mountStatus(port) {
   }
 }
 
-/** Listeners Icecast currently serves on the mount (null when the station is down). */
+/**
+ * Listeners Icecast currently serves on the mount (null when the station is down).
+ * @param {number} port
+ */
 export async function listenerCount(port) {
   const status = await mountStatus(port);
   return status?.source ? Number(status.source.listeners) : null;
 }
 
+/** @param {number} port @param {string} title */
 async function setTitle(port, title) {
   const url = `http://127.0.0.1:${port}/admin/metadata?mount=${MOUNT}&mode=updinfo&song=${encodeURIComponent(title)}`;
   await fetch(url, {
@@ -114,11 +133,15 @@ async function setTitle(port, title) {
   });
 }
 
+/** @param {{ port?: number; log?: boolean }} [options] */
 export async function startStation({ port = 8076, log = false } = {}) {
   const icecastBin = which("icecast2");
   const ffmpegBin = which("ffmpeg");
+  /** @type {string | null} */
   let dir = null;
+  /** @type {ChildProcess | null} */
   let icecast = null;
+  /** @type {ChildProcess | null} */
   let ffmpeg = null;
   const stdio = log ? "inherit" : "ignore";
 
@@ -169,19 +192,21 @@ export async function startStation({ port = 8076, log = false } = {}) {
   }
 
   async function stop() {
-    const children = [ffmpeg, icecast].filter(Boolean);
+    const children = /** @type {ChildProcess[]} */ ([ffmpeg, icecast].filter(Boolean));
     for (const child of children) child.kill("SIGTERM");
     await Promise.all(
       children.map(
         (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const force = setTimeout(() => child.kill("SIGKILL"), 3000);
-            child.on("exit", () => {
-              clearTimeout(force);
-              resolve();
-            });
-          }),
+          /** @type {Promise<void>} */ (
+            new Promise((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              const force = setTimeout(() => child.kill("SIGKILL"), 3000);
+              child.on("exit", () => {
+                clearTimeout(force);
+                resolve();
+              });
+            })
+          ),
       ),
     );
     ffmpeg = icecast = null;

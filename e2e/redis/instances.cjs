@@ -13,6 +13,37 @@ const net = require("node:net");
 const os = require("node:os");
 const path = require("node:path");
 
+/**
+ * A redis-server of the tests' own (startRedis).
+ * @typedef {object} RedisServer
+ * @property {number} port
+ * @property {string} url
+ * @property {string} dir
+ * @property {() => Promise<void>} start starts it again after stop(), on the same port
+ * @property {() => Promise<void>} stop
+ * @property {() => Promise<void>} cleanup
+ */
+
+/**
+ * A production instance (startInstance).
+ * @typedef {object} Instance
+ * @property {import("node:child_process").ChildProcess | null} child the server's process while
+ *   it runs (a test may kill it)
+ * @property {number} port
+ * @property {string} dir
+ * @property {string} url
+ * @property {string[]} output its log lines
+ * @property {() => Promise<void>} start
+ * @property {() => Promise<void>} stop
+ * @property {(options?: { emptyDisk?: boolean }) => Promise<void>} restart
+ * @property {() => Promise<void>} cleanup
+ */
+
+/**
+ * An archive file (ARCHIVE_FILE) in a temporary folder of its own, empty at first (tempArchive).
+ * @typedef {{ file: string; cleanup(): void }} TempArchive
+ */
+
 const ROOT = path.resolve(__dirname, "..", "..");
 /** What the server reads besides the build output. */
 const LINKED = [
@@ -32,18 +63,27 @@ const LINKED = [
   "e2e",
 ];
 
-/** A port the system has free now. */
+/**
+ * A port the system has free now.
+ * @returns {Promise<number>}
+ */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
+/**
+ * Resolves once `check` answers true (a throw counts as not yet); rejects after `timeoutMs`.
+ * @param {() => Promise<boolean> | boolean} check
+ * @param {string} what named in the rejection
+ * @param {number} [timeoutMs]
+ */
 async function waitFor(check, what, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -57,6 +97,7 @@ async function waitFor(check, what, timeoutMs = 60_000) {
   }
 }
 
+/** @param {number} port @returns {Promise<boolean>} */
 function portOpen(port) {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
@@ -71,11 +112,15 @@ function portOpen(port) {
 /**
  * redis-server on a free loopback port; `stop()` and `start()` again on the same port. `args`
  * are more of redis-server's options (the archive bench's `--maxmemory`).
+ * @param {{ port?: number; args?: string[] }} [options]
+ * @returns {Promise<RedisServer>}
  */
 async function startRedis({ port, args = [] } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-redis-"));
   const chosen = port ?? (await freePort());
+  /** @type {import("node:child_process").ChildProcess | null} */
   let child = null;
+  /** @type {RedisServer} */
   const redis = {
     port: chosen,
     url: `redis://127.0.0.1:${chosen}`,
@@ -101,9 +146,10 @@ async function startRedis({ port, args = [] } = {}) {
       await waitFor(() => portOpen(chosen), "redis-server", 10_000);
     },
     async stop() {
-      if (!child) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
+      const running = child;
+      if (!running) return;
+      const exited = new Promise((resolve) => running.once("exit", resolve));
+      running.kill("SIGTERM");
       await exited;
       child = null;
     },
@@ -120,6 +166,7 @@ async function startRedis({ port, args = [] } = {}) {
  * An archive (ARCHIVE_FILE) for one group of instances: an SQLite file in a temporary folder of
  * its own, empty at first. Instances on one host may share it (WAL), as a deployment's do; a
  * group that must not see another's history gets its own. `cleanup()` removes it.
+ * @returns {TempArchive}
  */
 function tempArchive() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-archive-"));
@@ -147,8 +194,11 @@ function copyBuild() {
 /**
  * The production server (server.mjs) in `dir` on `port` with `env`. `output` collects the instance's log lines.
  * `restart({ emptyDisk })` stops it and starts it again, on a fresh copy of the build if asked.
+ * @param {{ port: number; env: Record<string, string>; dir?: string }} options
+ * @returns {Promise<Instance>}
  */
 async function startInstance({ port, env, dir = copyBuild() }) {
+  /** @type {Instance} */
   const instance = {
     port,
     dir,
@@ -167,7 +217,9 @@ async function startInstance({ port, env, dir = copyBuild() }) {
       );
       for (const stream of [child.stdout, child.stderr]) {
         stream.setEncoding("utf8");
-        stream.on("data", (text) => instance.output.push(...text.split("\n").filter(Boolean)));
+        stream.on("data", (/** @type {string} */ text) =>
+          instance.output.push(...text.split("\n").filter(Boolean)),
+        );
       }
       instance.child = child;
       // /api/health answers whatever the host: a network instance answers 421 to 127.0.0.1.

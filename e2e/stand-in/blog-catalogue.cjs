@@ -4,6 +4,23 @@
  * Three posts matter to the tests by name: one with every optional part, one with none,
  * and one whose markdown is hostile.
  */
+/**
+ * A post as the functions host answers it.
+ * @typedef {{
+ *   id: number;
+ *   slug: string;
+ *   metaTitle: string;
+ *   metaDescription: string;
+ *   date: string;
+ *   shortTailKeywords: string;
+ *   longTailKeywords: string;
+ *   pinterestImageLink: string | null;
+ *   youtubeShortsUrl: string | null;
+ *   blog: string;
+ *   logo: string | null;
+ * }} SamplePost
+ */
+
 const BLOG_KEY = "e2e-public-anon-key";
 const BLOG_PAGE_SIZE = 12;
 const DAY = 86_400_000;
@@ -44,7 +61,7 @@ const TOPICS = [
 ];
 
 const completeBody = (
-  origin,
+  /** @type {string} */ origin,
 ) => `The presses in the basement of our Calloway Street office still run three nights a week.
 
 ## What the shop prints
@@ -100,6 +117,7 @@ const UNLISTED_SLUGS = [
   "unlisted-malformed-phone",
 ];
 
+/** @returns {SamplePost[]} */
 function unlistedPosts() {
   return UNLISTED_SLUGS.map((slug, index) => ({
     id: 900 + index,
@@ -116,7 +134,9 @@ function unlistedPosts() {
   }));
 }
 
+/** @param {string} origin @returns {SamplePost[]} */
 function blogPosts(origin) {
+  /** @type {Omit<SamplePost, "date">[]} */
   const posts = TOPICS.map((topic, index) => ({
     id: index + 100,
     slug: `${topic.toLowerCase()}-notebook-${index + 1}`,
@@ -177,12 +197,16 @@ function blogPosts(origin) {
  * host answers each by its `domain` (the first label names the town) with posts of its own,
  * which no other domain lists or reads. Any other domain gets the 30 posts above.
  */
+/** @type {Record<string, string>} */
 const NETWORK_TOWNS = { lakeside: "Lakeside", hillcountry: "Hill Country" };
 
+/** @param {string | null | undefined} domain */
 function townOfDomain(domain) {
-  return NETWORK_TOWNS[String(domain ?? "").split(".")[0]] ?? null;
+  const label = /** @type {string} first of at least one */ (String(domain ?? "").split(".")[0]);
+  return NETWORK_TOWNS[label] ?? null;
 }
 
+/** @param {string} town @returns {SamplePost[]} */
 function townPosts(town) {
   const slug = town.toLowerCase().replace(/\s+/g, "-");
   return [
@@ -207,7 +231,10 @@ function townPosts(town) {
   }));
 }
 
-/** The posts the host lists for a domain. */
+/**
+ * The posts the host lists for a domain.
+ * @param {string | null | undefined} domain @param {string} origin
+ */
 function postsForDomain(domain, origin) {
   const town = townOfDomain(domain);
   return town ? townPosts(town) : blogPosts(origin);

@@ -9,15 +9,23 @@ import blogCatalogue from "./blog-catalogue.cjs";
 
 const { BLOG_KEY, BLOG_PAGE_SIZE, postsForDomain, unlistedPosts } = blogCatalogue;
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+/** @import { Route, Send, StandInState } from "./server.mjs" */
+
+/** @param {Send} send @param {ServerResponse} res @param {number} status @param {unknown} body */
 const json = (send, res, status, body) =>
   send(res, status, JSON.stringify(body), "application/json; charset=utf-8");
 
+/** @param {IncomingMessage} req @param {ServerResponse} res @param {Send} send */
 function authorised(req, res, send) {
   if (req.headers.authorization === `Bearer ${BLOG_KEY}`) return true;
   json(send, res, 401, { error: "missing or wrong bearer token" });
   return false;
 }
 
+/**
+ * @param {StandInState} state @param {string} name @param {IncomingMessage} req @param {URL} url
+ */
 function remember(state, name, req, url) {
   state.requests ??= new Map();
   state.requests.set(name, {
@@ -26,6 +34,7 @@ function remember(state, name, req, url) {
   });
 }
 
+/** @type {Route[]} */
 export const blogRoutes = [
   [
     "GET",

@@ -33,6 +33,7 @@ const SPORTS_GAP_HOURS = 62;
  * the archive has a past from the first poll and no two of a feed's items share a day). Sports
  * feeds interleave: item i of the k-th sports feed is 62*i hours + 10*k minutes old, so the
  * merged order is known.
+ * @param {string} id @param {number} index
  */
 function itemAgeMinutes(id, index) {
   const sport = SECTION_FEEDS.sports.indexOf(id);
@@ -42,6 +43,7 @@ function itemAgeMinutes(id, index) {
 /**
  * The link of sample item `index` (0-based) of feed `id`, titled `title`: at the sample site,
  * or at the `host` of its own (a wire's copy of a story several feeds carry).
+ * @param {string} id @param {number} index @param {string} title @param {string} [host]
  */
 function sampleLink(id, index, title, host = "news.example.com") {
   const slug = title
@@ -80,7 +82,10 @@ const NO_PHOTO_FEEDS = ["opinion"];
  */
 const SVG_PHOTO_FEEDS = ["culture"];
 
-/** The feed of a section's newest sample item: the one on the section's first card. */
+/**
+ * The feed of a section's newest sample item: the one on the section's first card.
+ * @param {keyof typeof SECTION_FEEDS} section
+ */
 function newestFeed(section) {
   const ids = SECTION_FEEDS[section];
   return ids.reduce((newest, id) =>
@@ -94,7 +99,10 @@ function newestFeed(section) {
  */
 const ORIGINAL_PHOTO_FEEDS = [newestFeed(HOME_SECTION), newestFeed("sports")];
 
-/** The stand-in path of photo `n` (1-based) of feed `id`: "/photos/national-1.jpg". */
+/**
+ * The stand-in path of photo `n` (1-based) of feed `id`: "/photos/national-1.jpg".
+ * @param {string} id @param {number} n @param {keyof typeof PHOTO_SIZES} [kind]
+ */
 function photoPath(id, n, kind = "wire") {
   return `/photos/${id}-${n}${kind === "original" ? "-original" : ""}.jpg`;
 }
@@ -102,6 +110,7 @@ function photoPath(id, n, kind = "wire") {
 /**
  * The photo that sample item `index` (0-based) of feed `id` names: its stand-in path, type
  * and size; null when the feed has none.
+ * @param {string} id @param {number} index
  */
 function itemPhoto(id, index) {
   if (NO_PHOTO_FEEDS.includes(id)) return null;

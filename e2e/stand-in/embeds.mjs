@@ -3,6 +3,10 @@
  * board, shared-drive documents). Plainly marked as samples.
  */
 
+/** @import { ServerResponse } from "node:http" */
+/** @import { Route, Send } from "./server.mjs" */
+
+/** @param {string} title @param {string} body */
 function page(title, body) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;background:#fff;color:#222}
@@ -13,6 +17,7 @@ label{display:block;margin:.75rem 0 .25rem;font-weight:600}input,textarea{width:
 </head><body>${body}<p class="note">Sample content served by the local stand-in.</p></body></html>`;
 }
 
+/** @type {[date: string, name: string, where: string][]} */
 const EVENTS = [
   ["Sat, Nov 28", "{town} Winter Market", "Calloway Street Plaza, 9 a.m.-2 p.m."],
   ["Tue, Dec 1", "Town Council Budget Hearing", "Town Hall Chamber, 7 p.m."],
@@ -29,8 +34,11 @@ const EVENTS = [
  * publication's.
  */
 const TOWNS = { riverbend: "Riverbend", lakeside: "Lakeside", hillcountry: "Hill Country" };
+/** @param {URL} url */
 function townOf(url) {
-  const label = (url.searchParams.get("domain") ?? "").split(".")[0].toLowerCase();
+  const label = /** @type {keyof typeof TOWNS} checked below */ (
+    /** @type {string} */ ((url.searchParams.get("domain") ?? "").split(".")[0]).toLowerCase()
+  );
   return Object.hasOwn(TOWNS, label) ? TOWNS[label] : TOWNS.riverbend;
 }
 
@@ -43,17 +51,19 @@ const MARKET = [
   "Farm commodity prices hold firm",
 ];
 
+/** @param {Send} send @param {ServerResponse} res @param {string} title @param {string} body */
 function html(send, res, title, body) {
   send(res, 200, page(title, body), "text/html; charset=utf-8");
 }
 
+/** @type {Route[]} */
 export const embedRoutes = [
   [
     "GET",
     /^\/embed\/events$/,
     (_req, res, { url, send }) => {
       const town = townOf(url);
-      const item = ([date, name, where]) =>
+      const item = (/** @type {(typeof EVENTS)[number]} */ [date, name, where]) =>
         `<div class="item"><b>${name.replace("{town}", town)}</b>${date}<br>${where.replace("{town}", town)}</div>`;
       html(
         send,

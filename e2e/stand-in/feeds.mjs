@@ -9,22 +9,29 @@ import { readFileSync } from "node:fs";
 import catalogue from "./catalogue.cjs";
 import { PHOTO_PATH } from "./photos.mjs";
 
+/** @import { FeedItem, Route, StandInState } from "./server.mjs" */
+/** @typedef {{ hub: string; self: string }} HubLinks a feed's hub and its own address (topic) */
+
 const { itemAgeMinutes, itemPhoto, PHOTO_SIZES, sampleLink, SVG_PHOTO_SIZE } = catalogue;
 
+/** @type {Record<string, { title: string; description: string; host?: string }[]>} */
 const SAMPLES = JSON.parse(
   readFileSync(new URL("./sample-headlines.json", import.meta.url), "utf8"),
 );
 const STARTED = Date.now();
 
+/** @type {Record<string, "atom" | "rdf" | "latin1">} any other feed is RSS 2.0 */
 const FORMAT = { technology: "atom", archives: "rdf", food: "latin1" };
 
-const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const attribute = (text) => escape(text).replace(/"/g, "&quot;");
+const escape = (/** @type {string} */ text) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const attribute = (/** @type {string} */ text) => escape(text).replace(/"/g, "&quot;");
 
 /**
  * The channel-level links by which a feed announces its WebSub hub (websub-hub.mjs), as a
  * publisher's feed carries them: `rel="hub"` and `rel="self"` (the topic), before the items.
  * `prefix` is "atom:" in RSS (Atom's namespace) and "" in an Atom feed.
+ * @param {HubLinks | null} links @param {string} prefix @param {string} type
  */
 function hubLinks(links, prefix, type) {
   if (!links) return "";
@@ -33,8 +40,13 @@ function hubLinks(links, prefix, type) {
 }
 
 /** Whether the stand-in serves a sample feed `id` (/feeds/<id>.xml). */
-export const hasFeed = (id) => Object.hasOwn(SAMPLES, id);
+export const hasFeed = (/** @type {string} */ id) => Object.hasOwn(SAMPLES, id);
 
+/**
+ * The sample items of feed `id`, their photos at `origin`; null when there is no such feed.
+ * @param {string} id @param {string} origin
+ * @returns {FeedItem[] | null}
+ */
 export function sampleItems(id, origin) {
   const items = SAMPLES[id];
   if (!items) return null;
@@ -56,7 +68,10 @@ export function sampleItems(id, origin) {
 /** The stand-in's SVG photos, as the "culture" feed still names them. */
 const SVG_PATH = /^\/images\/([a-z0-9-]+)-(\d+)\.svg$/;
 
-/** Image types by extension, for photo addresses that are not the stand-in's own. */
+/**
+ * Image types by extension, for photo addresses that are not the stand-in's own.
+ * @type {Record<string, string>}
+ */
 const EXTENSION_TYPES = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
@@ -71,6 +86,8 @@ const EXTENSION_TYPES = {
  * The type and size of the photo at `url`, told by its stand-in path: a JPEG of
  * photos.mjs, an SVG of the /images route, or (another address, as a test may publish)
  * a type by its extension and no size.
+ * @param {string} url
+ * @returns {{ type: string | null; width?: number; height?: number }}
  */
 function photoInfo(url) {
   let pathname;
@@ -83,22 +100,23 @@ function photoInfo(url) {
   if (jpeg) return { type: "image/jpeg", ...PHOTO_SIZES[jpeg[3] ? "original" : "wire"] };
   if (SVG_PATH.test(pathname)) return { type: "image/svg+xml", ...SVG_PHOTO_SIZE };
   const extension = pathname.match(/\.([a-z0-9]+)$/i)?.[1]?.toLowerCase();
-  return { type: EXTENSION_TYPES[extension] ?? null };
+  return { type: EXTENSION_TYPES[/** @type {string} */ (extension)] ?? null };
 }
 
-/** `<media:thumbnail>`, with the photo's real width and height when known. */
+/** `<media:thumbnail>`, with the photo's real width and height when known. @param {string} url */
 function thumbnail(url) {
   const { width, height } = photoInfo(url);
   const size = width ? ` width="${width}" height="${height}"` : "";
   return `<media:thumbnail url="${url}"${size}/>`;
 }
 
-/** Atom's enclosure link, typed as the photo is. */
+/** Atom's enclosure link, typed as the photo is. @param {string} url */
 function enclosure(url) {
   const { type } = photoInfo(url);
   return `<link rel="enclosure"${type ? ` type="${type}"` : ""} href="${url}"/>`;
 }
 
+/** @param {string} id @param {FeedItem[]} items @param {HubLinks | null} [links] */
 function rss(id, items, links = null) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:atom="http://www.w3.org/2005/Atom">
@@ -116,6 +134,7 @@ ${item.image ? thumbnail(item.image) : ""}</item>`,
 </channel></rss>`;
 }
 
+/** @param {string} id @param {FeedItem[]} items @param {HubLinks | null} [links] */
 function atom(id, items, links = null) {
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom"><title>Sample ${id} feed</title><id>urn:sample:${id}</id>
@@ -131,6 +150,7 @@ ${item.image ? enclosure(item.image) : ""}</entry>`,
 </feed>`;
 }
 
+/** @param {string} id @param {FeedItem[]} items @param {HubLinks | null} [links] */
 function rdf(id, items, links = null) {
   // Atom's namespace is declared only when the links need it, so the plain feed is unchanged.
   const atomNamespace = links ? ' xmlns:atom="http://www.w3.org/2005/Atom"' : "";
@@ -153,6 +173,7 @@ ${items
  * The items feed `id` carries now, newest first: what a test published on top of its samples,
  * without the items it removed; or, when a test replaced them, those items alone
  * (server.mjs keeps what tests did to each feed in `state`).
+ * @param {string} id @param {string} origin @param {StandInState} [state]
  */
 function currentItems(id, origin, state) {
   const samples = sampleItems(id, origin);
@@ -167,6 +188,8 @@ function currentItems(id, origin, state) {
 /**
  * The document of feed `id`, or null when the stand-in has no such feed. `links`: `{ hub,
  * self }` when the feed announces a WebSub hub in the document, else null.
+ * @param {string} id @param {string} origin @param {StandInState} [state]
+ * @param {HubLinks | null} [links]
  */
 function feedBody(id, origin, state, links = null) {
   const items = currentItems(id, origin, state);
@@ -201,6 +224,7 @@ function feedBody(id, origin, state, links = null) {
   }
 }
 
+/** @param {string} id @param {string} index */
 function image(id, index) {
   let hash = 0;
   for (const c of `${id}${index}`) hash = (hash * 31 + c.charCodeAt(0)) % 360;
@@ -210,6 +234,7 @@ function image(id, index) {
 <text x="32" y="318" font-family="Georgia,serif" font-size="30" fill="rgba(255,255,255,.85)">${id} · sample photo ${index}</text></svg>`;
 }
 
+/** @type {Route[]} */
 export const feedRoutes = [
   [
     "GET",
@@ -217,8 +242,9 @@ export const feedRoutes = [
     (req, res, { match, send, url, state, override, hub }) => {
       // A feed that announces the WebSub hub (off unless a test turns it on) names it in the
       // document, in a Link header, or both.
-      const announced = hub?.announcement(match[1]) ?? null;
-      const feed = feedBody(match[1], url.origin, state, announced?.inDocument ? announced : null);
+      const id = /** @type {string} the pattern's one group */ (match[1]);
+      const announced = hub?.announcement(id) ?? null;
+      const feed = feedBody(id, url.origin, state, announced?.inDocument ? announced : null);
       if (!feed) return send(res, 404, "no such feed");
       const linkHeader = announced?.inHeader ? { link: announced.linkHeader } : {};
       // A document cut off after `at` bytes: answered in full as such ("truncate"), or a
@@ -247,8 +273,14 @@ export const feedRoutes = [
     "GET",
     SVG_PATH,
     (_req, res, { match, send }) =>
-      send(res, 200, image(match[1], match[2]), "image/svg+xml", {
-        "cache-control": "public, max-age=3600",
-      }),
+      send(
+        res,
+        200,
+        image(/** @type {string} */ (match[1]), /** @type {string} */ (match[2])),
+        "image/svg+xml",
+        {
+          "cache-control": "public, max-age=3600",
+        },
+      ),
   ],
 ];

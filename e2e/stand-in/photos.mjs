@@ -19,6 +19,11 @@ import catalogue from "./catalogue.cjs";
 
 const { PHOTO_SIZES } = catalogue;
 
+/** @import { Route } from "./server.mjs" */
+/** @typedef {keyof typeof PHOTO_SIZES} PhotoKind "wire" or "original" */
+/** @typedef {[r: number, g: number, b: number]} Rgb */
+/** @typedef {ReturnType<typeof scene>} Scene */
+
 /**
  * Per kind: the JPEG quality, the grain (luminance noise, ± twice this, about normal) and the
  * field's texture that bring the weight where real photos have it. Measured over every sample
@@ -34,11 +39,14 @@ export const PHOTO_PATH = /^\/photos\/([a-z0-9-]+?)-(\d{1,4})(-original)?\.jpg$/
 
 /** Bytes of made photos kept in memory: every sample wire photo and dozens of originals. */
 const MEMO_BYTES = 96 * 1024 * 1024;
-/** path → { bytes: Promise<Buffer>, size (0 while being made) }, least recently used first. */
+/**
+ * path → { bytes: Promise<Buffer>, size (0 while being made) }, least recently used first.
+ * @type {Map<string, { bytes: Promise<Buffer>; size: number }>}
+ */
 const memo = new Map();
 let memoBytes = 0;
 
-/** A small fast PRNG (mulberry32): the same photo for the same seed, on every start. */
+/** A small fast PRNG (mulberry32): the same photo for the same seed, on every start. @param {number} seed */
 function random(seed) {
   let a = seed >>> 0;
   return () => {
@@ -50,15 +58,23 @@ function random(seed) {
   };
 }
 
-/** An HSL colour (hue in degrees, saturation and lightness 0–1) as [r, g, b] of 0–255. */
+/**
+ * An HSL colour (hue in degrees, saturation and lightness 0–1) as [r, g, b] of 0–255.
+ * @param {number} h @param {number} s @param {number} l
+ * @returns {Rgb}
+ */
 function hsl(h, s, l) {
-  const k = (n) => (n + h / 30) % 12;
+  const k = (/** @type {number} */ n) => (n + h / 30) % 12;
   const a = s * Math.min(l, 1 - l);
-  const f = (n) => 255 * (l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1))));
+  const f = (/** @type {number} */ n) =>
+    255 * (l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1))));
   return [f(0), f(8), f(4)];
 }
 
-/** The scene of item `n` of feed `id`: colours and shapes in coordinates relative to the height. */
+/**
+ * The scene of item `n` of feed `id`: colours and shapes in coordinates relative to the height.
+ * @param {string} id @param {number} n
+ */
 function scene(id, n) {
   const seed = createHash("sha1").update(`${id}-${n}`).digest().readUInt32LE(0);
   const rand = random(seed);
@@ -90,7 +106,11 @@ function scene(id, n) {
 /** Grain values drawn per photo (a power of two). */
 const GRAIN_TABLE = 1 << 16;
 
-/** Raw RGB pixels of the scene at `width`×`height`, with texture and grain of the given strength. */
+/**
+ * Raw RGB pixels of the scene at `width`×`height`, with texture and grain of the given strength.
+ * @param {Scene} s @param {number} width @param {number} height
+ * @param {{ grain: number; texture: number }} strength
+ */
 function render(s, width, height, { grain, texture }) {
   // Clamped: a channel past 0 or 255 stays there rather than wrapping round.
   const pixels = new Uint8ClampedArray(width * height * 3);
@@ -121,7 +141,8 @@ function render(s, width, height, { grain, texture }) {
     const fy = ly - row;
     for (let x = 0; x < width; x++) {
       let r, g, b;
-      const horizon = ridge[x];
+      // Typed arrays read within their length: numbers (the casts say so to the checker).
+      const horizon = /** @type {number} */ (ridge[x]);
       if (y < horizon) {
         // Sky: gradient from the top colour to the horizon's, under soft discs.
         const t = y / horizon;
@@ -146,15 +167,19 @@ function render(s, width, height, { grain, texture }) {
         const col = Math.floor(lx);
         const fx = lx - col;
         const i = row * cols + col;
+        const topLeft = /** @type {number} */ (lattice[i]);
+        const topRight = /** @type {number} */ (lattice[i + 1]);
+        const bottomLeft = /** @type {number} */ (lattice[i + cols]);
+        const bottomRight = /** @type {number} */ (lattice[i + cols + 1]);
         const n =
-          (lattice[i] * (1 - fx) + lattice[i + 1] * fx) * (1 - fy) +
-          (lattice[i + cols] * (1 - fx) + lattice[i + cols + 1] * fx) * fy;
+          (topLeft * (1 - fx) + topRight * fx) * (1 - fy) +
+          (bottomLeft * (1 - fx) + bottomRight * fx) * fy;
         const shade = (1 - 0.45 * depth) * (1 + (n * texture) / 64);
         r = s.ground[0] * shade + n * texture;
         g = s.ground[1] * shade + n * texture;
         b = s.ground[2] * shade + n * texture;
       }
-      const noise = grains[g0++ & (GRAIN_TABLE - 1)];
+      const noise = /** @type {number} */ (grains[g0++ & (GRAIN_TABLE - 1)]);
       pixels[p++] = r + noise;
       pixels[p++] = g + noise;
       pixels[p++] = b + noise;
@@ -163,12 +188,18 @@ function render(s, width, height, { grain, texture }) {
   return pixels;
 }
 
-/** Raw RGB pixels of scene `n` of `id` at a size of its own, as a wire photo is drawn. */
+/**
+ * Raw RGB pixels of scene `n` of `id` at a size of its own, as a wire photo is drawn.
+ * @param {string} id @param {number} n @param {number} width @param {number} height
+ */
 export function drawScene(id, n, width, height) {
   return Buffer.from(render(scene(id, n), width, height, ENCODING.wire).buffer);
 }
 
-/** Makes a photo's JPEG: `kind` is "wire" or "original". */
+/**
+ * Makes a photo's JPEG: `kind` is "wire" or "original".
+ * @param {string} id @param {number} n @param {PhotoKind} kind
+ */
 export async function makePhoto(id, n, kind) {
   const { width, height } = PHOTO_SIZES[kind];
   const pixels = render(scene(id, n), width, height, ENCODING[kind]);
@@ -180,6 +211,8 @@ export async function makePhoto(id, n, kind) {
 /**
  * The JPEG bytes for a stand-in photo path (`/photos/national-1.jpg`,
  * `/photos/national-1-original.jpg`), made on first use and then kept; null for any other path.
+ * @param {string} path
+ * @returns {Promise<Buffer> | null}
  */
 export function photoBytes(path) {
   const match = path.match(PHOTO_PATH);
@@ -193,7 +226,11 @@ export function photoBytes(path) {
   }
   // The promise is kept at once, so requests during the making share it.
   const entry = {
-    bytes: makePhoto(match[1], Number(match[2]), match[3] ? "original" : "wire"),
+    bytes: makePhoto(
+      /** @type {string} */ (match[1]),
+      Number(match[2]),
+      match[3] ? "original" : "wire",
+    ),
     size: 0,
   };
   memo.set(path, entry);
@@ -217,19 +254,21 @@ export function photoBytes(path) {
   return entry.bytes;
 }
 
+/** @type {Route[]} */
 export const photoRoutes = [
   [
     "GET",
     PHOTO_PATH,
     async (_req, res, { url, send }) => {
       try {
-        const bytes = await photoBytes(url.pathname);
+        // The route's pattern is PHOTO_PATH: a path photoBytes has bytes for, never null.
+        const bytes = /** @type {Buffer} */ (await photoBytes(url.pathname));
         send(res, 200, bytes, "image/jpeg", {
           "content-length": bytes.length,
           "cache-control": "public, max-age=3600",
         });
       } catch (error) {
-        send(res, 500, `photo not made: ${error.message}`);
+        send(res, 500, `photo not made: ${/** @type {Error} */ (error).message}`);
       }
     },
   ],

@@ -13,11 +13,14 @@ import { drawScene } from "./photos.mjs";
 
 const { POSTER_VIDEOS, POSTER_SIZE } = catalogue;
 
+/** @import { Route } from "./server.mjs" */
+
 export const POSTER_PATH = /^\/vi\/([A-Za-z0-9_-]{11})\/hqdefault\.jpg$/;
 
-/** video id → its poster's JPEG, being made or made. */
+/** video id → its poster's JPEG, being made or made. @type {Map<string, Promise<Buffer>>} */
 const posters = new Map();
 
+/** @param {string} id @returns {Promise<Buffer>} */
 function poster(id) {
   if (!posters.has(id)) {
     const { width, height } = POSTER_SIZE;
@@ -33,19 +36,20 @@ function poster(id) {
     made.catch(() => posters.delete(id));
     posters.set(id, made);
   }
-  return posters.get(id);
+  return /** @type {Promise<Buffer>} set above */ (posters.get(id));
 }
 
 const missing = sharp({ create: { width: 120, height: 90, channels: 3, background: "#ccc" } })
   .jpeg()
   .toBuffer();
 
+/** @type {Route[]} */
 export const posterRoutes = [
   [
     "GET",
     POSTER_PATH,
     async (_req, res, { match, send }) => {
-      const id = match[1];
+      const id = /** @type {string} the pattern's one group */ (match[1]);
       if (!POSTER_VIDEOS.includes(id)) return send(res, 404, await missing, "image/jpeg");
       try {
         const bytes = await poster(id);
@@ -54,7 +58,7 @@ export const posterRoutes = [
           "cache-control": "public, max-age=7200",
         });
       } catch (error) {
-        send(res, 500, `poster not made: ${error.message}`);
+        send(res, 500, `poster not made: ${/** @type {Error} */ (error).message}`);
       }
     },
   ],

@@ -28,9 +28,16 @@ const BYTES_PER_SECOND = BITRATE / 8;
 const BURST_BYTES = 64 * 1024;
 const TICK_MS = 100;
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+
+/**
+ * @param {{ port: number; host?: string }} options
+ * @returns {Promise<{ port: number; close: () => Promise<void> }>}
+ */
 export function startSampleStation({ port, host = "127.0.0.1" }) {
   let listeners = 0;
 
+  /** @param {IncomingMessage} req @param {ServerResponse} res */
   function stream(req, res) {
     res.writeHead(200, {
       "content-type": "audio/mpeg",
@@ -46,6 +53,7 @@ export function startSampleStation({ port, host = "127.0.0.1" }) {
     let waiting = false; // the listener is slow: live audio that it misses is skipped
     const started = Date.now();
 
+    /** @param {number} bytes */
     function send(bytes) {
       while (bytes > 0) {
         const take = Math.min(bytes, SAMPLE.length - offset);
@@ -76,6 +84,7 @@ export function startSampleStation({ port, host = "127.0.0.1" }) {
     });
   }
 
+  /** @param {ServerResponse} res */
   function status(res) {
     const body = JSON.stringify({
       icestats: {

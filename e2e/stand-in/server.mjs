@@ -20,6 +20,74 @@ import { posterRoutes } from "./posters.mjs";
 import { startSampleStation } from "./radio.mjs";
 import { createHub, HUB_FETCH_HEADER } from "./websub-hub.mjs";
 
+/** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
+/** @import { Announcement } from "./websub-hub.mjs" */
+
+/**
+ * How a test makes an address misbehave (/__control/override): its status and body, no answer
+ * ("hang"), a delay of `ms`, a redirect to `location`, or a feed cut off after `at` bytes.
+ * @typedef {{
+ *   path?: string;
+ *   mode?: "status" | "hang" | "delay" | "redirect" | "truncate" | "cut-transfer";
+ *   status?: number;
+ *   body?: string;
+ *   type?: string;
+ *   ms?: number;
+ *   location?: string;
+ *   at?: number;
+ * }} Override
+ */
+
+/**
+ * An item of a sample feed, or one a test published (`image`: its photo's address).
+ * @typedef {{ title: string; description: string; image: string | null; date: Date; link: string }} FeedItem
+ */
+
+/**
+ * What tests changed and what the stand-in counted (`state` below).
+ * @typedef {{
+ *   overrides: Map<string, Override>;
+ *   hits: Map<string, number>;
+ *   extraItems: Map<string, FeedItem[]>;
+ *   removedLinks: Map<string, Set<string>>;
+ *   replacedItems: Map<string, FeedItem[]>;
+ *   published: number;
+ *   requests?: Map<string, { query: Record<string, string>; authorization: string | null }>;
+ * }} StandInState
+ */
+
+/**
+ * An answer: `body` with its type and any more headers, never cached.
+ * @typedef {(
+ *   res: ServerResponse,
+ *   status: number,
+ *   body: string | Buffer,
+ *   type?: string,
+ *   headers?: OutgoingHttpHeaders,
+ * ) => void} Send
+ */
+
+/**
+ * What a route's handler is given beside the request and the response.
+ * @typedef {{
+ *   url: URL;
+ *   match: RegExpMatchArray;
+ *   state: StandInState;
+ *   send: Send;
+ *   override: Override | undefined;
+ *   hub: { announcement(id: string): Announcement | null };
+ * }} RouteContext
+ */
+
+/**
+ * A route of the table below: the method, the path's pattern, and its handler.
+ * @typedef {[
+ *   method: string,
+ *   pattern: RegExp,
+ *   handler: (req: IncomingMessage, res: ServerResponse, context: RouteContext) => unknown,
+ * ]} Route
+ */
+
 const args = process.argv.slice(2);
 const portFlag = args.indexOf("--port");
 const port = Number(portFlag >= 0 ? args[portFlag + 1] : (process.env.STAND_IN_PORT ?? 4010));
@@ -29,7 +97,10 @@ const radioPort = radioFlag >= 0 ? Number(args[radioFlag + 1]) : null;
 /** The WebSub hub for the stand-in's feeds (websub-hub.mjs), at /websub/hub. */
 const hub = createHub({ origin: `http://127.0.0.1:${port}`, hasFeed });
 
-/** Route table: [method, pattern, handler(req, res, { url, match, state, send, override, hub })] */
+/**
+ * Route table: [method, pattern, handler(req, res, { url, match, state, send, override, hub })]
+ * @type {Route[]}
+ */
 const routes = [
   ...embedRoutes,
   ...feedRoutes,
@@ -44,6 +115,7 @@ const routes = [
  * `extraItems`, headlines an editor "published" (newest first); `removedLinks`, items that
  * left the feed (their links); `replacedItems`, the items the feed carries instead of all the
  * others. `published` numbers the published headlines, so each keeps its link.
+ * @type {StandInState}
  */
 const state = {
   overrides: new Map(),
@@ -54,7 +126,12 @@ const state = {
   published: 0,
 };
 
-/** A published headline as the feed carries it: its date, and a link that stays its own. */
+/**
+ * A published headline as the feed carries it: its date, and a link that stays its own.
+ * @param {string} feed
+ * @param {{ title: string; description?: string; image?: string | null; date?: string; link?: string }} headline
+ * @returns {FeedItem}
+ */
 function publishedItem(feed, { title, description = "", image = null, date, link }) {
   const at = date ? new Date(date) : new Date();
   const n = state.published++;
@@ -67,7 +144,7 @@ function publishedItem(feed, { title, description = "", image = null, date, link
   };
 }
 
-/** Forgets what tests did to one feed (or, without a feed, to all). */
+/** Forgets what tests did to one feed (or, without a feed, to all). @param {string} [feed] */
 function clearFeed(feed) {
   for (const map of [state.extraItems, state.removedLinks, state.replacedItems]) {
     if (feed === undefined) map.clear();
@@ -79,6 +156,7 @@ function clearFeed(feed) {
  * A second listener on another local port, playing a service on the server's own network
  * (a cache, an admin panel) that a feed's redirect must never reach. It records every hit.
  */
+/** @type {string[]} */
 const internalHits = [];
 const internal = http.createServer((req, res) => {
   internalHits.push(req.url ?? "/");
@@ -89,11 +167,13 @@ const internal = http.createServer((req, res) => {
 });
 internal.listen(0, "127.0.0.1");
 
+/** @type {Send} */
 function send(res, status, body, type = "text/plain; charset=utf-8", headers = {}) {
   res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
   res.end(body);
 }
 
+/** @param {IncomingMessage} req */
 async function readBody(req) {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
@@ -116,7 +196,9 @@ const server = http.createServer(async (req, res) => {
   if (url.pathname.startsWith("/__control/websub/")) return hub.control(req, res, url);
   if (url.pathname === "/__control/internal") {
     // { "origin": "http://127.0.0.1:<port>", "hits": ["/path", ...] }
-    const { port: internalPort } = internal.address();
+    const { port: internalPort } = /** @type {import("node:net").AddressInfo} */ (
+      internal.address()
+    );
     return send(
       res,
       200,
@@ -148,6 +230,7 @@ const server = http.createServer(async (req, res) => {
     // { "feed": "local", "items": [{ "title", "description"?, "image"?, "date"?, "link"? }] }:
     // the feed carries these items, newest first, and nothing else (an empty list: none).
     // Answers { "links": [...] }, in the items' order.
+    /** @type {{ feed: string; items: Parameters<typeof publishedItem>[1][] }} */
     const { feed, items } = JSON.parse(await readBody(req));
     const replaced = items.map((item) => publishedItem(feed, item));
     state.replacedItems.set(feed, replaced);
@@ -176,7 +259,8 @@ const server = http.createServer(async (req, res) => {
     return send(res, 200, JSON.stringify(Object.fromEntries(state.hits)), "application/json");
   }
   if (url.pathname === "/__control/clear" && req.method === "POST") {
-    state.overrides.delete(url.searchParams.get("path"));
+    // Without a path, null: a key no override has, so nothing is deleted.
+    state.overrides.delete(/** @type {string} */ (url.searchParams.get("path")));
     return send(res, 200, "ok");
   }
   if (url.pathname === "/__control/override" && req.method === "POST") {

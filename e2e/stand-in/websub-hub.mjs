@@ -488,7 +488,10 @@ export function createHub({ origin, hasFeed }) {
     return sendJson(res, 404, { error: `No control endpoint ${req.method} ${url.pathname}` });
   }
 
-  /** Routes for the stand-in's table: the hub endpoint takes POSTs only. */
+  /**
+   * Routes for the stand-in's table: the hub endpoint takes POSTs only.
+   * @type {import("./server.mjs").Route[]}
+   */
   const routes = [
     [
       "POST",
