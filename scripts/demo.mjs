@@ -15,9 +15,13 @@ import standIn from "../e2e/env.cjs";
 
 const { appEnv, standInArgs, STAND_IN_URL, writePublicationsFile } = standIn;
 
+/** @import { ChildProcess } from "node:child_process" */
+
 const PORT = Number(process.env.PORT ?? 3000);
+/** @type {Set<ChildProcess>} */
 const children = new Set();
 
+/** @param {string} command @param {string[]} args @param {Record<string, string>} [env] */
 function run(command, args, env = {}) {
   const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   children.add(child);
@@ -32,6 +36,7 @@ function stopAll(code = 0) {
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
 
+/** @param {string} url */
 async function waitFor(url, attempts = 50) {
   for (let i = 0; i < attempts; i++) {
     try {
@@ -57,6 +62,7 @@ const env = {
   PUBLICATIONS_FILE: writePublicationsFile("demo", { riverbend: SITE, lakeside: LAKESIDE }),
 };
 const build = run("npx", ["next", "build"], env);
+/** @type {number | null} */
 const buildCode = await new Promise((resolve) => build.on("exit", resolve));
 if (buildCode !== 0) stopAll(buildCode ?? 1);
 

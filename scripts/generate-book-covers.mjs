@@ -10,6 +10,7 @@ import { dirname, join, basename } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+/** @type {{ title: string; cover: string }[]} */
 const books = JSON.parse(readFileSync(join(root, "content/books.json"), "utf8"));
 const outDir = join(root, "public/books/covers");
 mkdirSync(outDir, { recursive: true });
@@ -19,6 +20,8 @@ const SANS = `'Helvetica Neue', Arial, sans-serif`;
 const MAX_BYTES = 3 * 1024;
 
 // [gradient top, gradient bottom, accent (rules, series line, border), title colour]
+/** @typedef {[top: string, bottom: string, accent: string, ink: string]} Palette */
+/** @type {Record<string, Palette>} */
 const PALETTES = {
   navy: ["#0f1e3d", "#1d3361", "#c9a961", "#f4efe3"],
   oxblood: ["#4a0f16", "#6e1b24", "#e0c28a", "#f7efe1"],
@@ -30,9 +33,11 @@ const PALETTES = {
   slate: ["#2a3845", "#415366", "#e6d3a3", "#f3f1ea"],
 };
 const PALETTE_LIST = Object.values(PALETTES);
+/** @type {Palette} */
 const SEPIA = ["#f1e6cc", "#dfcca2", "#6b4e2a", "#3b2a17"];
 
 // FNV-1a 32-bit
+/** @param {string} str */
 function hash(str) {
   let h = 0x811c9dc5;
   for (let i = 0; i < str.length; i++) {
@@ -42,16 +47,19 @@ function hash(str) {
   return h >>> 0;
 }
 
-const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const esc = (/** @type {string} */ s) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 // Word wrap: greedy pass finds the minimum number of lines that fit `max`
 // characters, then the words are re-split into that many lines as evenly as
 // possible (avoids orphans such as "The Science of / Breath").
 // Words longer than `max` are split after hyphens where possible.
+/** @param {string[]} ws */
 function joinWords(ws) {
   return ws.reduce((acc, w) => (acc && !acc.endsWith("-") ? `${acc} ${w}` : acc + w), "");
 }
 
+/** @param {string} text @param {number} max @returns {string[]} */
 function wrap(text, max) {
   const words = text
     .split(/\s+/)
@@ -59,6 +67,7 @@ function wrap(text, max) {
     .flatMap((w) => (w.length > max && w.includes("-") ? w.split(/(?<=-)/) : [w]));
   // Greedy line count.
   let n = 0;
+  /** @type {string[]} */
   let cur = [];
   for (const w of words) {
     if (cur.length && joinWords([...cur, w]).length > max) {
@@ -68,10 +77,13 @@ function wrap(text, max) {
   }
   if (cur.length) n++;
   // Balanced split into n lines: minimise the longest line, then the spread.
+  /** @type {{ lines: string[]; score: [number, number] } | null} */
   let best = null;
+  /** @param {number} start @param {number} linesLeft @param {string[]} acc */
   const rec = (start, linesLeft, acc) => {
     if (linesLeft === 1) {
       const lines = [...acc, joinWords(words.slice(start))];
+      /** @type {[number, number]} */
       const score = [
         Math.max(...lines.map((l) => l.length)),
         lines.reduce((s, l) => s + l.length ** 2, 0),
@@ -88,10 +100,12 @@ function wrap(text, max) {
       rec(end, linesLeft - 1, [...acc, joinWords(words.slice(start, end))]);
   };
   if (words.length) rec(0, n, []);
-  return best ? best.lines : [];
+  // Set by rec(), which the checker does not follow into: a cast says so.
+  return best ? /** @type {{ lines: string[] }} */ (best).lines : [];
 }
 
 // Split "Billionaire Mindset: Think Like..." into kicker / main / subtitle.
+/** @param {string} title */
 function parseTitle(title) {
   let main = title;
   let sub = "";
@@ -101,21 +115,27 @@ function parseTitle(title) {
     main = title.slice(0, colon).trim();
     sub = title.slice(colon + 1).trim();
   } else if (paren) {
-    main = paren[1];
-    sub = paren[2];
+    // Both groups always take part in a match.
+    main = /** @type {string} */ (paren[1]);
+    sub = /** @type {string} */ (paren[2]);
   }
   let kicker = "";
   const m = main.match(/^Billionaire\s+(.*)$/);
   if (m) {
     kicker = "Billionaire";
-    main = m[1];
+    main = /** @type {string} */ (m[1]);
   }
   return { kicker, main, sub };
 }
 
+/** @param {{ title: string }} book @param {string} slug */
 function cover(book, slug) {
   const isClassic = !/^Billionaire\b/.test(book.title);
-  const [c1, c2, accent, ink] = isClassic ? SEPIA : PALETTE_LIST[hash(slug) % PALETTE_LIST.length];
+  const [c1, c2, accent, ink] = isClassic
+    ? SEPIA
+    : /** @type {Palette} an index within the list */ (
+        PALETTE_LIST[hash(slug) % PALETTE_LIST.length]
+      );
   const { kicker, main, sub } = parseTitle(book.title);
 
   // Main title: ~14 chars per line at 42px; shrink if it runs to many lines.

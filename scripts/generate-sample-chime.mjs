@@ -16,12 +16,17 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "e2e/stand-in/media/sample-chime.mp3");
 
-/** One bell-like note starting at `start` s, of frequency `hz`, decaying at `decay` per s. */
+/**
+ * One bell-like note starting at `start` s, of frequency `hz`, decaying at `decay` per s.
+ * @param {number} start @param {number} hz @param {number} decay
+ */
 const note = (start, hz, decay) =>
   `gte(t,${start})*min(1,(t-${start})*60)*` +
   `(sin(2*PI*${hz}*(t-${start}))+0.3*sin(4*PI*${hz}*(t-${start}))+0.1*sin(6*PI*${hz}*(t-${start})))*` +
   `exp(-${decay}*(t-${start}))`;
 
+/** @typedef {[start: number, hz: number, decay: number]} Note */
+/** @type {Note[]} */
 const arpeggios = [
   [0, 261.63, 2.2], // C4
   [0.6, 329.63, 2.2], // E4
@@ -32,13 +37,15 @@ const arpeggios = [
   [4.2, 523.25, 2.2], // C5
   [4.8, 587.33, 2.0], // D5
 ];
+/** @type {Note[]} */
 const chord = [
   [6.0, 261.63, 0.9],
   [6.0, 329.63, 0.9],
   [6.0, 392.0, 0.9],
   [6.05, 523.25, 1.0],
 ];
-const sum = (notes) => notes.map(([start, hz, decay]) => note(start, hz, decay)).join("+");
+const sum = (/** @type {Note[]} */ notes) =>
+  notes.map(([start, hz, decay]) => note(start, hz, decay)).join("+");
 const expression = `0.28*(${sum(arpeggios)})+0.17*(${sum(chord)})`;
 
 mkdirSync(dirname(out), { recursive: true });

@@ -24,6 +24,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { summarise } from "./lib/lighthouse-summary.mjs";
 
+/** @typedef {"simulate" | "devtools"} ThrottlingMethod */
+/** @type {ThrottlingMethod[]} */
 export const THROTTLING_METHODS = ["simulate", "devtools"];
 
 /** Debian's Chromium, headless, that can reach 127.0.0.1 and nothing else. */
@@ -49,6 +51,13 @@ export function launchChromium() {
  * throttling): under a heavy applied slowdown the page's observer and the trace disagree on
  * what a long task is, the trace ends before its five quiet seconds, and Lighthouse gives no
  * blocking time nor time to interactive (NO_TTI_CPU_IDLE_PERIOD, GoogleChrome/lighthouse#10503).
+ * @param {chromeLauncher.LaunchedChrome} chrome
+ * @param {string} url
+ * @param {{
+ *   throttlingMethod?: ThrottlingMethod;
+ *   cpuSlowdownMultiplier?: number;
+ *   cpuQuietMs?: number;
+ * }} [options]
  */
 export async function audit(
   chrome,
@@ -72,9 +81,12 @@ export async function audit(
   return summarise(result.lhr);
 }
 
+/** @param {string[]} argv */
 async function main(argv) {
   const throttlingAt = argv.indexOf("--throttling");
-  const throttlingMethod = throttlingAt >= 0 ? argv.splice(throttlingAt, 2)[1] : "simulate";
+  const throttlingMethod = /** @type {ThrottlingMethod} checked below */ (
+    throttlingAt >= 0 ? argv.splice(throttlingAt, 2)[1] : "simulate"
+  );
   if (!THROTTLING_METHODS.includes(throttlingMethod)) {
     console.error(`--throttling must be simulate or devtools, not "${throttlingMethod}"`);
     process.exit(2);

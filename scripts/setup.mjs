@@ -21,7 +21,10 @@ if (!["test", "bench"].includes(command)) {
   process.exit(2);
 }
 
-/** `^X.Y.Z` (the form package.json's engines uses): same major, at least X.Y.Z. */
+/**
+ * `^X.Y.Z` (the form package.json's engines uses): same major, at least X.Y.Z.
+ * @param {string} version @param {string} range
+ */
 function satisfiesCaret(version, range) {
   const wanted = range.match(/^\^(\d+)\.(\d+)\.(\d+)$/);
   if (!wanted) throw new Error(`package.json engines.node should read ^X.Y.Z, not "${range}"`);
@@ -29,7 +32,9 @@ function satisfiesCaret(version, range) {
   const want = wanted.slice(1).map(Number);
   if (have[0] !== want[0]) return false;
   for (let i = 1; i < 3; i++) {
-    if (have[i] !== want[i]) return have[i] > want[i];
+    // Both have three parts: Node's version is X.Y.Z, and the range matched three.
+    if (have[i] !== want[i])
+      return /** @type {number} */ (have[i]) > /** @type {number} */ (want[i]);
   }
   return true;
 }

@@ -35,8 +35,11 @@ const root = path.resolve(import.meta.dirname, "..");
 /**
  * The shipped file with its install-time addresses replaced by this run's. `nextPorts` puts
  * several instances behind the tier (`npm run soak` runs two), in place of `nextPort`.
+ * @param {string} source
+ * @param {{ port: number; nextPort?: number; nextPorts?: (number | undefined)[]; dir: string }} where
  */
 export function localConfig(source, { port, nextPort, nextPorts = [nextPort], dir }) {
+  /** @type {[from: string, to: string][]} */
   const replacements = [
     ["    listen 80;\n", `    listen 127.0.0.1:${port};\n`],
     ["    listen [::]:80;\n", ""],
@@ -52,7 +55,7 @@ export function localConfig(source, { port, nextPort, nextPorts = [nextPort], di
   return text.split("/run/nginx-riverbend-gate.sock").join(path.join(dir, "gate.sock"));
 }
 
-/** nginx's main file around the site's, every path in `dir`. */
+/** nginx's main file around the site's, every path in `dir`. @param {string} dir */
 export function mainConfig(dir) {
   const asRoot = process.getuid?.() === 0;
   return `# Written by scripts/start-cached.mjs for one run; removed when it stops.
@@ -78,7 +81,10 @@ http {
 `;
 }
 
-/** Resolves once `url` answers at all (the app is listening and routing); polls every 100 ms. */
+/**
+ * Resolves once `url` answers at all (the app is listening and routing); polls every 100 ms.
+ * @param {string} url
+ */
 export async function appAnswering(url) {
   for (;;) {
     try {
@@ -90,6 +96,7 @@ export async function appAnswering(url) {
   }
 }
 
+/** @param {string} target @param {number} uid @param {number} gid */
 export function chownTree(target, uid, gid) {
   chownSync(target, uid, gid);
   for (const entry of readdirSync(target, { withFileTypes: true })) {
@@ -120,8 +127,10 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
     process.exit(1);
   }
 
+  /** @type {import("node:child_process").ChildProcess[]} */
   const children = [];
   let stopping = false;
+  /** @param {number} code */
   function stop(code) {
     if (stopping) return;
     stopping = true;
@@ -132,6 +141,7 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
       process.exit(code);
     }, 300);
   }
+  /** @param {string} command @param {string[]} args @param {Record<string, string>} [env] */
   function run(command, args, env = {}) {
     const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
     children.push(child);

@@ -9,8 +9,11 @@
 import { createJiti } from "jiti";
 
 const jiti = createJiti(import.meta.url);
+/** @type {typeof import("../lib/env.ts")} */
 const { config } = await jiti.import("../lib/env.ts");
+/** @type {typeof import("../lib/archive/sqlite/client.ts")} */
 const { SqliteArchive } = await jiti.import("../lib/archive/sqlite/client.ts");
+/** @type {typeof import("../lib/archive/postgres-engine.ts")} */
 const { PostgresArchive } = await jiti.import("../lib/archive/postgres-engine.ts");
 
 const STEP = 500;

@@ -12,7 +12,10 @@ import path from "node:path";
 /**
  * `program`: the command looked up; `package`: the Debian (and Ubuntu) package that installs
  * it; `needs`: which commands use it; `why`: one line for the message.
+ * @typedef {{ program: string; package: string; needs: ("test" | "bench")[]; why: string }} SystemProgram
  */
+
+/** @type {SystemProgram[]} */
 export const SYSTEM_PROGRAMS = [
   {
     program: "chromium",
@@ -67,6 +70,7 @@ export const SYSTEM_PROGRAMS = [
 /**
  * Folders off PATH where Debian puts a program: PostgreSQL's programs live in
  * /usr/lib/postgresql/<major>/bin (the newest major first), which no PATH names.
+ * @type {Record<string, (() => string[]) | undefined>}
  */
 const OFF_PATH = {
   postgres: () => {
@@ -86,6 +90,9 @@ const OFF_PATH = {
  * Where a program is found: the directories of `PATH`, then the system's sbin folders (nginx
  * lives in /usr/sbin, which a user's PATH often lacks), then the program's own folders off
  * PATH (OFF_PATH). Undefined when it is nowhere.
+ * @param {string} program
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string | undefined}
  */
 export function locate(program, env = process.env) {
   const dirs = [
@@ -107,10 +114,15 @@ export function locate(program, env = process.env) {
   return undefined;
 }
 
-/** The entries of the list that `command` needs and that are not on this machine. */
+/**
+ * The entries of the list that `command` needs and that are not on this machine.
+ * @param {string} command
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 export function missingPrograms(command, env = process.env) {
   return SYSTEM_PROGRAMS.filter(
-    (entry) => entry.needs.includes(command) && !locate(entry.program, env),
+    (entry) =>
+      /** @type {string[]} */ (entry.needs).includes(command) && !locate(entry.program, env),
   );
 }
 
@@ -127,6 +139,7 @@ function isDebianLike() {
 /**
  * How this process may install packages: as root, with `sudo` that asks for no password, or
  * not at all (another system, no apt-get, or a user without those rights).
+ * @param {NodeJS.ProcessEnv} env
  */
 function installer(env) {
   const aptGet = locate("apt-get", env);
@@ -142,7 +155,7 @@ function installer(env) {
   return undefined;
 }
 
-/** The one command that installs `packages`. */
+/** The one command that installs `packages`. @param {string[]} packages */
 export function installCommand(packages) {
   return `sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`;
 }
@@ -151,6 +164,9 @@ export function installCommand(packages) {
  * Makes sure the programs `command` needs are here. Installs the missing ones where it can and
  * says so in one line; anywhere else throws one message naming each missing program and the
  * command that installs them all.
+ * @param {string} command
+ * @param {{ env?: NodeJS.ProcessEnv; log?: (line: string) => void }} [options]
+ * @returns {string[]} the packages installed
  */
 export function ensureSystemPrograms(command, { env = process.env, log = console.log } = {}) {
   const missing = missingPrograms(command, env);
@@ -162,9 +178,13 @@ export function ensureSystemPrograms(command, { env = process.env, log = console
       `setup: installing ${packages.join(", ")} from Debian's packages (${missing.map((entry) => entry.program).join(", ")} missing for npm ${command === "test" ? "test" : `run ${command}`})`,
     );
     const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
-    const apt = (args) => {
+    const apt = (/** @type {string[]} */ args) => {
       const [file, ...rest] = [...how.prefix, how.aptGet, ...args];
-      return spawnSync(file, rest, { stdio: ["ignore", "ignore", "inherit"], env: aptEnv }).status;
+      // The list holds apt-get at least: `file` is a program.
+      return spawnSync(/** @type {string} */ (file), rest, {
+        stdio: ["ignore", "ignore", "inherit"],
+        env: aptEnv,
+      }).status;
     };
     // The package lists may be absent on a fresh machine: read them first.
     if (
@@ -182,6 +202,7 @@ export function ensureSystemPrograms(command, { env = process.env, log = console
   throw new Error(failure(command, missing));
 }
 
+/** @param {string} command @param {SystemProgram[]} missing @param {string} [reason] */
 function failure(command, missing, reason) {
   const packages = [...new Set(missing.map((entry) => entry.package))];
   const lines = missing.map(
@@ -200,7 +221,10 @@ function failure(command, missing, reason) {
   ].join("\n");
 }
 
-/** ensureSystemPrograms for a script: on failure, prints the message and exits with 1. */
+/**
+ * ensureSystemPrograms for a script: on failure, prints the message and exits with 1.
+ * @param {string} command
+ */
 export function requireSystemPrograms(command) {
   try {
     return ensureSystemPrograms(command);

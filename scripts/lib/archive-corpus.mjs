@@ -7,6 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 
+/** @import { CarriageRow, RecordBatch } from "../../lib/archive/types.ts" */
+
 export const SECTIONS = [
   "local",
   "national",
@@ -27,7 +29,7 @@ export const SECTIONS = [
 const VARIANTS = 20;
 const DAY = 86_400_000;
 
-/** mulberry32: the same corpus on every run. */
+/** mulberry32: the same corpus on every run. @param {number} seed */
 export function random(seed) {
   let state = seed >>> 0;
   return () => {
@@ -39,11 +41,13 @@ export function random(seed) {
   };
 }
 
+/** @param {() => number} rand @returns {string[]} */
 function vocabulary(rand) {
   const sample = JSON.parse(
     readFileSync(new URL("../../e2e/stand-in/sample-headlines.json", import.meta.url), "utf8"),
   );
   const text = JSON.stringify(sample).toLowerCase();
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const word of text.match(/[a-z]{3,}/g) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
   const real = [...counts]
@@ -75,6 +79,7 @@ function vocabulary(rand) {
     "qui",
     "zo",
   ];
+  /** @type {Set<string>} */
   const made = new Set();
   while (made.size < 40_000) {
     let word = "";
@@ -85,9 +90,13 @@ function vocabulary(rand) {
   return [...real, ...made];
 }
 
-/** Zipf (s = 1.05) over the words: the first few in most headlines, the last in a handful. */
+/**
+ * Zipf (s = 1.05) over the words: the first few in most headlines, the last in a handful.
+ * @param {string[]} words @param {() => number} rand
+ */
 function zipf(words, rand) {
   const weights = words.map((_, rank) => 1 / (rank + 1) ** 1.05);
+  /** @type {number[]} */
   const cumulative = [];
   let sum = 0;
   for (const weight of weights) cumulative.push((sum += weight));
@@ -97,14 +106,17 @@ function zipf(words, rand) {
     let high = cumulative.length - 1;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (cumulative[middle] < target) low = middle + 1;
+      if (/** @type {number} */ (cumulative[middle]) < target) low = middle + 1;
       else high = middle;
     }
-    return words[low];
+    // Within the list: `low` stays in [0, length - 1].
+    return /** @type {string} */ (words[low]);
   };
 }
 
+/** @param {number} publications */
 export function network(publications) {
+  /** @type {CarriageRow[]} */
   const carriage = [];
   for (let p = 0; p < publications; p++)
     SECTIONS.forEach((section, rank) => {
@@ -124,12 +136,14 @@ export function network(publications) {
 /**
  * Batches of `items` headlines in all, as polls would find them: a batch is one feed's new
  * items of one hour. 60% are the shared feeds', 40% the local ones'.
+ * @param {{ items: number; publications: number; now: number; seed?: number }} options
+ * @returns {Generator<RecordBatch, string[]>}
  */
 export function* headlines({ items, publications, now, seed = 1 }) {
   const rand = random(seed);
   const words = vocabulary(rand);
   const word = zipf(words, rand);
-  const sentence = (count) => Array.from({ length: count }, word).join(" ");
+  const sentence = (/** @type {number} */ count) => Array.from({ length: count }, word).join(" ");
   const { shared, local } = network(publications);
   const start = now - 365 * DAY;
   const batch = 20;
@@ -141,17 +155,19 @@ export function* headlines({ items, publications, now, seed = 1 }) {
     const due = Math.min(items, Math.round((hour + 1) * perHour));
     const seenAt = start + hour * 3_600_000;
     while (made < due) {
-      const feed =
+      const feed = /** @type {string} an index within the list */ (
         rand() < 0.6
           ? shared[Math.floor(rand() * shared.length)]
-          : local[Math.floor(rand() * local.length)];
+          : local[Math.floor(rand() * local.length)]
+      );
       const count = Math.min(batch, due - made, 1 + Math.floor(rand() * 6));
       const list = [];
       for (let i = 0; i < count; i++, made++) {
         const title = sentence(7 + Math.floor(rand() * 6));
         list.push({
           key: `${feed}#${made}`,
-          title: title[0].toUpperCase() + title.slice(1),
+          title:
+            /** @type {string} seven words at least */ (title[0]).toUpperCase() + title.slice(1),
           description: sentence(18 + Math.floor(rand() * 16)),
           body: "",
           link: `${feed.replace(/\.xml$/, "")}/${made}`,

@@ -10,6 +10,45 @@ import postgresServer from "../../e2e/postgres/server.cjs";
 
 const ZONE = "America/Chicago";
 
+/** @import { ArchiveEngine, CarriageRow, RecordBatch } from "../../lib/archive/types.ts" */
+/** @import { QueryResult } from "pg" */
+
+/**
+ * What the bench's fill gives back: its pace, and the samples and words its queries are made of.
+ * @typedef {{ rate: number; seconds: number; samples: RecordBatch[]; words: string[] }} Filled
+ */
+
+/**
+ * The same questions asked of PostgreSQL directly, for the engine's figures to be read against.
+ * @typedef {{
+ *   words: (text: string, order: string, from?: number, to?: number) => Promise<QueryResult>;
+ *   day: (pub: string, from: number, to: number) => Promise<QueryResult>;
+ *   story: (id: string) => Promise<QueryResult>;
+ *   links: (links: string[]) => Promise<QueryResult>;
+ *   month: (pub: string, at: { year: number; month: number }) => Promise<void>;
+ * }} Reference
+ */
+
+/**
+ * The PostgreSQL half of the bench, run with the bench's own steps (scripts/bench-archive.mjs).
+ * @param {{
+ *   carriage: CarriageRow[];
+ *   fill: (engine: ArchiveEngine, carriage: CarriageRow[]) => Promise<Filled>;
+ *   ingestAlone: (engine: ArchiveEngine, samples: RecordBatch[]) => Promise<unknown>;
+ *   ingestKnown: (engine: ArchiveEngine, samples: RecordBatch[]) => Promise<unknown>;
+ *   measure: (
+ *     name: string,
+ *     engine: ArchiveEngine,
+ *     reference: Reference,
+ *     words: string[],
+ *     samples: RecordBatch[],
+ *   ) => Promise<void>;
+ *   report: (filled: Filled, alone: unknown, known: unknown) => void;
+ *   jiti: import("jiti").Jiti;
+ *   folderBytes: (dir: string) => number;
+ *   besideTheCrawl: (name: string, env: Record<string, string>, filled: Filled) => Promise<void>;
+ * }} bench
+ */
 export async function postgres({
   carriage,
   fill,
@@ -21,7 +60,9 @@ export async function postgres({
   folderBytes,
   besideTheCrawl,
 }) {
+  /** @type {typeof import("../../lib/archive/postgres-engine.ts")} */
   const { PostgresArchive } = await jiti.import("../../lib/archive/postgres-engine.ts");
+  /** @type {typeof import("../../lib/archive/days.ts")} */
   const { dayRange, daysInMonth } = await jiti.import("../../lib/archive/days.ts");
   const server = await postgresServer.startPostgres();
   try {
@@ -37,11 +78,13 @@ export async function postgres({
       await ingestAlone(engine, filled.samples),
       await ingestKnown(engine, filled.samples),
     );
+    /** @type {Map<string, string[]>} */
     const feedsOf = new Map();
     for (const row of carriage) {
       if (!feedsOf.has(row.publication)) feedsOf.set(row.publication, []);
-      feedsOf.get(row.publication).push(row.feed);
+      /** @type {string[]} set above */ (feedsOf.get(row.publication)).push(row.feed);
     }
+    /** @type {Reference} */
     const reference = {
       words: (text, order, from, to) =>
         client.query(
@@ -49,7 +92,9 @@ export async function postgres({
             ${from ? "AND at >= $2 AND at < $3" : ""}
             ORDER BY ${order === "newest" ? "id DESC" : "ts_rank_cd(search, websearch_to_tsquery('english', $1)) DESC"}
             LIMIT 20`,
-          from ? [text, Math.round(from), Math.round(to)] : [text],
+          from
+            ? [text, Math.round(from), Math.round(/** @type {number} given with from */ (to))]
+            : [text],
         ),
       day: (pub, from, to) =>
         client.query(

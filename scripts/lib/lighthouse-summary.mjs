@@ -4,6 +4,52 @@
  * scripts/lighthouse.mjs so that it can be tested without Lighthouse (an ES module only).
  */
 
+/**
+ * What summarise() reads of a Lighthouse result: Lighthouse's own `Result` is one.
+ * @typedef {{
+ *   categories: Record<string, { score: number | null } | undefined>;
+ *   audits: Record<string, Audit>;
+ *   environment?: { benchmarkIndex?: number };
+ *   configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
+ *   runtimeError?: { message?: string };
+ * }} LighthouseResult
+ * @typedef {{
+ *   id?: string;
+ *   score?: number | null;
+ *   scoreDisplayMode?: string;
+ *   numericValue?: number;
+ *   errorMessage?: string;
+ *   details?: unknown;
+ * }} Audit
+ * @typedef {{ resourceType?: string; transferSize?: number; url: string }} NetworkRequest
+ */
+
+/**
+ * The figures of one run: category scores out of 100 and figures in ms (CLS unitless), null
+ * when Lighthouse could not score or compute them (`missing` says why, by the figure's key).
+ * @typedef {{
+ *   performance: number | null;
+ *   accessibility: number | null;
+ *   bestPractices: number | null;
+ *   seo: number | null;
+ *   fcpMs: number | null;
+ *   lcpMs: number | null;
+ *   lcpElement: string | null;
+ *   tbtMs: number | null;
+ *   ttiMs: number | null;
+ *   cls: number | null;
+ *   missing: Partial<Record<MetricKey, string>>;
+ *   imageBytes: number;
+ *   scriptBytes: number;
+ *   scriptUrls: string[];
+ *   documentBytes: number;
+ *   benchmarkIndex: number;
+ *   cpuSlowdownMultiplier: number | null;
+ *   failingAudits: string[];
+ *   runtimeError: string | null;
+ * }} LighthouseSummary
+ */
+
 /** The audits behind the figures of summarise(), by the figure's key. */
 const METRICS = {
   fcpMs: "first-contentful-paint",
@@ -12,20 +58,26 @@ const METRICS = {
   ttiMs: "interactive",
   cls: "cumulative-layout-shift",
 };
+/** @typedef {keyof typeof METRICS} MetricKey */
 
-/** The figures of one run that the gate and the bench read. */
+/**
+ * The figures of one run that the gate and the bench read.
+ * @param {LighthouseResult} lhr
+ * @returns {LighthouseSummary}
+ */
 export function summarise(lhr) {
-  const score = (id) => {
+  const score = (/** @type {string} */ id) => {
     const value = lhr.categories[id]?.score;
     return typeof value === "number" ? Math.round(value * 100) : null;
   };
   // Each figure, or null when Lighthouse could not compute it (e.g. NO_TTI_CPU_IDLE_PERIOD):
   // never a number that a budget would read as a result. `missing` says why, by key.
-  const figures = {};
+  const figures = /** @type {Record<MetricKey, number | null>} every key set below */ ({});
+  /** @type {LighthouseSummary["missing"]} */
   const missing = {};
-  for (const [key, id] of Object.entries(METRICS)) {
+  for (const [key, id] of /** @type {[MetricKey, string][]} */ (Object.entries(METRICS))) {
     const value = lhr.audits[id]?.numericValue;
-    if (Number.isFinite(value)) {
+    if (value !== undefined && Number.isFinite(value)) {
       figures[key] = key === "cls" ? Number(value.toFixed(3)) : Math.round(value);
     } else {
       figures[key] = null;
@@ -33,11 +85,18 @@ export function summarise(lhr) {
     }
   }
   const failing = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-    .map((a) => a.id);
-  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+    // An audit without a score (undefined) is not below 1.
+    .filter(
+      (a) =>
+        a.score !== null && /** @type {number} */ (a.score) < 1 && a.scoreDisplayMode === "binary",
+    )
+    .map((a) => /** @type {string} a failing audit has its id */ (a.id));
+  const details = /** @type {{ items?: NetworkRequest[] } | undefined} a table of requests */ (
+    lhr.audits["network-requests"]?.details
+  );
+  const requests = details?.items ?? [];
   // Bytes as they crossed the wire: the servers compress, so scripts and HTML count gzipped.
-  const transferred = (type) =>
+  const transferred = (/** @type {string} */ type) =>
     requests
       .filter((item) => item.resourceType === type)
       .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
@@ -61,10 +120,15 @@ export function summarise(lhr) {
   };
 }
 
-/** The first element (a node item's snippet) anywhere in an audit's details, or null. */
+/**
+ * The first element (a node item's snippet) anywhere in an audit's details, or null.
+ * @param {unknown} value
+ * @returns {string | null}
+ */
 function firstSnippet(value) {
   if (!value || typeof value !== "object") return null;
-  if (value.type === "node" && typeof value.snippet === "string") return value.snippet;
+  const item = /** @type {{ type?: unknown; snippet?: unknown }} */ (value);
+  if (item.type === "node" && typeof item.snippet === "string") return item.snippet;
   for (const child of Array.isArray(value) ? value : Object.values(value)) {
     const found = firstSnippet(child);
     if (found) return found;
