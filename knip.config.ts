@@ -30,9 +30,6 @@ const config: KnipConfig = {
     // The trivial Next app the benches build beside the site (scripts/bench*.mjs).
     "bench/trivial/next.config.mjs",
     "bench/trivial/app/**/{layout,page,route}.{js,jsx}",
-    // The types of .mjs and .cjs modules (tsconfig has no allowJs): TypeScript reads them in
-    // place of the module itself.
-    "**/*.d.{mts,cts}",
   ],
   project: [
     "{app,components,lib}/**/*.{ts,tsx,mts,mjs}!",

@@ -1,7 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** A width of the lead photo the bench copied from the site (BENCH_LEAD_PHOTOS/<width>.webp). */
+/**
+ * A width of the lead photo the bench copied from the site (BENCH_LEAD_PHOTOS/<width>.webp).
+ * @param {Request} _request
+ * @param {{ params: Promise<{ width: string }> }} context
+ */
 export async function GET(_request, { params }) {
   const { width } = await params;
   const folder = process.env.BENCH_LEAD_PHOTOS;
