@@ -24,6 +24,7 @@
 const UNBUNDLED = [
   "^lib/cache/[^/]+\\.mjs$",
   "^lib/serving/compressed-pages\\.mjs$",
+  "^lib/serving/router-state\\.mjs$",
   "^lib/publication/publications-file\\.mjs$",
   "^lib/process/singleton\\.mjs$",
   "^lib/validation/rules\\.mjs$",

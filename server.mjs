@@ -11,6 +11,8 @@
  *    at start), or the one embedded publication when there is no file (any host);
  *  - answers 421 Misdirected Request for a host that is no publication's: nothing is rendered
  *    or stored for it;
+ *  - answers 400 for a Next-Router-State-Tree header Next cannot parse, which Next would
+ *    answer 500 (lib/serving/router-state.mjs, vercel/next.js#92907);
  *  - passes the publication's key to Next in the `publication` request header, which it always
  *    overwrites (a reader cannot choose it), and which the one rewrite in next.config.ts turns
  *    into the route segment app/[publication]: pages are then cached per publication like any page.
@@ -31,6 +33,7 @@ import {
 import compression from "compression";
 import { processSingleton } from "./lib/process/singleton.mjs";
 import { CompressedPages, compressResponse } from "./lib/serving/compressed-pages.mjs";
+import { refuseUnparseableRouterState } from "./lib/serving/router-state.mjs";
 
 const argv = process.argv.slice(2);
 function option(short, long, fallback) {
@@ -121,6 +124,8 @@ const server = http.createServer((req, res) => {
     res.end(req.method === "HEAD" ? undefined : MISDIRECTED);
     return;
   }
+  // Next would answer it 500 (vercel/next.js#92907): a bad request, answered 400 here.
+  if (refuseUnparseableRouterState(req, res)) return;
   headers["publication"] = key;
   compressResponse(req, res, compress, compressedPages);
   handle(req, res);

@@ -133,7 +133,7 @@ const QUERIES = [
   `?${Array.from({ length: 500 }, (_, i) => `k${i % 7}=v${i}`).join("&")}`,
 ];
 
-const HEADER_TARGETS = ["/", "/sports", "/terms", "/no-such-page"];
+const HEADER_TARGETS = ["/", "/sports", "/terms", "/no-such-page", "/search?q=river"];
 const HEADER_SETS: { method?: string; headers: [string, string][]; body?: string }[] = [
   { headers: [["Cookie", `session=${"c".repeat(12 * 1024)}`]] },
   { headers: [["X-Padding", "p".repeat(40 * 1024)]] },
