@@ -1,4 +1,5 @@
 import { unstable_cache } from "next/cache";
+import { cachedFailure } from "../cache";
 import { publishVersion } from "../cache/freshness.mjs";
 import { logger } from "../ops";
 import { processSingleton } from "../process";
@@ -51,7 +52,9 @@ const building = () => process.env.NEXT_PHASE === "phase-production-build";
 
 /**
  * The marks of the publication's cards (by link): each card of a story it shows more than one
- * item of. Empty when the archive cannot say now: the cards show as they would without stories.
+ * item of. Empty when the archive cannot say now: the cards show as they would without stories,
+ * and the page made so lives ERROR_RETRY_SECONDS (a failure's cache entry, lib/cache), not its
+ * feeds' lifetime: it is made again, with its marks, soon after the archive answers again.
  */
 export async function storyMarks(
   publicationKey: string,
@@ -62,6 +65,7 @@ export async function storyMarks(
     const marks = await withArchive((engine) => engine.storiesOf(publicationKey, links));
     return new Map(marks.map((mark) => [mark.link, mark]));
   } catch {
+    await cachedFailure(true, ["story-marks", publicationKey], []);
     return new Map();
   }
 }
