@@ -35,10 +35,15 @@ import { processSingleton } from "./lib/process/singleton.mjs";
 import { CompressedPages, compressResponse } from "./lib/serving/compressed-pages.mjs";
 import { refuseUnparseableRouterState } from "./lib/serving/router-state.mjs";
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+/** @import { ShutdownTasks } from "./lib/process/shutdown.ts" */
+
 const argv = process.argv.slice(2);
+/** @template T @param {string} short @param {string} long @param {T} fallback @returns {string | T} */
 function option(short, long, fallback) {
   const index = argv.findIndex((arg) => arg === short || arg === long);
-  return index >= 0 && argv[index + 1] ? argv[index + 1] : fallback;
+  const value = index >= 0 ? argv[index + 1] : undefined;
+  return value || fallback;
 }
 const port = Number(option("-p", "--port", process.env.PORT ?? 3000));
 const hostname = option("-H", "--hostname", process.env.HOSTNAME ?? "0.0.0.0");
@@ -46,12 +51,17 @@ const hostname = option("-H", "--hostname", process.env.HOSTNAME ?? "0.0.0.0");
 const dir = process.cwd();
 
 // Before Next and React load: they pick their production builds from it.
-process.env.NODE_ENV = "production";
+// Next's types make NODE_ENV read-only (for the app's code): a cast lets it be set here.
+/** @type {Record<string, string | undefined>} */ (process.env).NODE_ENV = "production";
 const { default: next } = await import("next");
 // Compression is done here, not by Next (next.config.ts `compress: false`): the `compression`
 // middleware, with pages sent in one piece compressed once (lib/serving/compressed-pages.mjs).
 // It releases its zlib stream itself when a client leaves early (compression 1.8).
-const compress = compression();
+// Typed as Express middleware, it uses only Node's request and response: a cast says so.
+const compress =
+  /** @type {(req: IncomingMessage, res: ServerResponse, next: () => void) => void} */ (
+    compression()
+  );
 const compressedPages = new CompressedPages();
 
 /** Host → publication key. null: the embedded publication answers any host. */
@@ -88,11 +98,13 @@ const app = next({ dev: false, dir, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+/** @param {IncomingMessage} req @returns {string | null} */
 function publicationOf(req) {
   let host = req.headers.host;
   if (trustForwarded) {
     const forwarded = req.headers["x-forwarded-host"];
-    if (typeof forwarded === "string" && forwarded) host = forwarded.split(",")[0].trim();
+    if (typeof forwarded === "string" && forwarded)
+      host = /** @type {string} split() gives at least one */ (forwarded.split(",")[0]).trim();
   }
   if (table === null) return embeddedKey;
   return table.get(requestHostKey(host)) ?? null;
@@ -144,6 +156,7 @@ server.listen(port, hostname, () => {
 async function stop() {
   setTimeout(() => process.exit(0), 5_000).unref();
   const closed = new Promise((resolve) => server.close(resolve));
+  /** @type {ShutdownTasks} */
   const { tasks } = processSingleton("shutdown-tasks", () => ({ tasks: [] }));
   // One after another, as they were registered; a task may add one (an engine opened to
   // write the last flush adds its own close).

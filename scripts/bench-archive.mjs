@@ -26,9 +26,29 @@ import { createJiti } from "jiti";
 import { headlines, network, SECTIONS } from "./lib/archive-corpus.mjs";
 import { numberOption } from "./lib/options.mjs";
 
+/**
+ * @import { ArchiveEngine, ArchiveItemInput, CarriageRow, EngineSearch, RecordBatch } from "../lib/archive/types.ts"
+ * @import { Filled } from "./lib/bench-archive-postgres.mjs"
+ */
+
+/**
+ * An engine's own queries for the questions the bench asks (what each gives back is not read):
+ * SQLite's here, PostgreSQL's in scripts/lib/bench-archive-postgres.mjs.
+ * @typedef {{
+ *   words: (text: string, order: string, from?: number, to?: number) => unknown;
+ *   day: (pub: string, from: number, to: number) => unknown;
+ *   month: (pub: string, at: { year: number; month: number }) => unknown;
+ *   story: (id: string) => unknown;
+ *   links: (links: string[]) => unknown;
+ * }} Reference
+ */
+
 const jiti = createJiti(import.meta.url);
+/** @type {typeof import("../lib/archive/sqlite/client.ts")} */
 const { SqliteArchive } = await jiti.import("../lib/archive/sqlite/client.ts");
+/** @type {typeof import("../lib/archive/query.ts")} */
 const { parseQuery } = await jiti.import("../lib/archive/query.ts");
+/** @type {typeof import("../lib/archive/days.ts")} */
 const { dayRange, dayOf, daysInMonth } = await jiti.import("../lib/archive/days.ts");
 
 const ITEMS = numberOption("--items", 1_000_000);
@@ -40,24 +60,35 @@ const CRAWL = process.argv.includes("--crawl")
   : 100_000;
 const reused = process.argv.indexOf("--archive");
 /** An archive filled before, to measure again. */
-const ARCHIVE = reused > 0 ? path.resolve(process.argv[reused + 1]) : null;
+const ARCHIVE =
+  reused > 0
+    ? path.resolve(/** @type {string} the file after --archive */ (process.argv[reused + 1]))
+    : null;
 /** Seconds of each phase of the reader beside the crawl; `--beside 0`: none. */
 const BESIDE = process.argv.includes("--beside")
   ? Number(process.argv[process.argv.indexOf("--beside") + 1])
   : 30;
 const at = process.argv.indexOf("--engines");
-const ENGINES = (at > 0 ? process.argv[at + 1] : "sqlite,postgresql").split(",");
+const ENGINES = /** @type {string} the list after --engines */ (
+  at > 0 ? process.argv[at + 1] : "sqlite,postgresql"
+).split(",");
 const NOW = Date.now();
 const ZONE = "America/Chicago";
 const DAY = 86_400_000;
 
+/** @param {number[]} values @param {number} p @returns {number} */
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  // An index within the list (undefined of none; every list here has runs).
+  return /** @type {number} */ (
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+  );
 };
-const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+const ms = (/** @type {number} */ value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 
+/** @param {number} runs @param {(i: number) => unknown} work */
 async function time(runs, work) {
+  /** @type {number[]} */
   const took = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
@@ -67,6 +98,7 @@ async function time(runs, work) {
   return { p50: percentile(took, 50), p99: percentile(took, 99) };
 }
 
+/** @param {string} dir */
 function folderBytes(dir) {
   let total = 0;
   for (const name of readdirSync(dir, { recursive: true })) {
@@ -80,6 +112,9 @@ function folderBytes(dir) {
  * Fills the archive as the recorder writes it: a flush takes what polls found, up to 2,000
  * items. `write` false: the corpus is only walked, for its samples and words (an archive filled
  * before).
+ * @param {ArchiveEngine} engine
+ * @param {CarriageRow[]} carriage
+ * @returns {Promise<Filled>}
  */
 async function fill(engine, carriage, write = true) {
   // An archive filled before is brought to this version too (and its readers started).
@@ -87,8 +122,10 @@ async function fill(engine, carriage, write = true) {
   if (write) await engine.syncCarriage(carriage, NOW - 400 * DAY);
   const started = performance.now();
   let count = 0;
+  /** @type {RecordBatch[]} */
   let pending = [];
   let size = 0;
+  /** @type {RecordBatch[]} */
   const samples = [];
   const generator = headlines({ items: ITEMS, publications: PUBLICATIONS, now: NOW });
   let next = generator.next();
@@ -110,7 +147,11 @@ async function fill(engine, carriage, write = true) {
   return { rate: count / seconds, seconds, samples, words: next.value };
 }
 
-/** Each of `samples` written alone, as one poll's read is when nothing else is queued. */
+/**
+ * Each of `samples` written alone, as one poll's read is when nothing else is queued.
+ * @param {ArchiveEngine} engine
+ * @param {RecordBatch[]} samples
+ */
 async function ingestAlone(engine, samples) {
   let items = 0;
   const started = performance.now();
@@ -126,17 +167,26 @@ async function ingestAlone(engine, samples) {
   return items / ((performance.now() - started) / 1000);
 }
 
-/** 90% known: each batch re-read with two new items, as the next poll finds a feed. */
+/**
+ * 90% known: each batch re-read with two new items, as the next poll finds a feed.
+ * @param {ArchiveEngine} engine
+ * @param {RecordBatch[]} samples
+ */
 async function ingestKnown(engine, samples) {
   let items = 0;
   const started = performance.now();
   for (const [index, batch] of samples.entries()) {
+    // A batch of the corpus has one item at least, and `n % length` is an index within them.
+    const first = /** @type {ArchiveItemInput} */ (batch.items[0]);
     const fresh = [0, 1].map((n) => ({
-      ...batch.items[0],
+      ...first,
       key: `${batch.feed}#again-${index}-${n}`,
-      link: `${batch.items[0].link}-again-${n}`,
+      link: `${first.link}-again-${n}`,
     }));
-    const known = Array.from({ length: 18 }, (_, n) => batch.items[n % batch.items.length]);
+    const known = Array.from(
+      { length: 18 },
+      (_, n) => /** @type {ArchiveItemInput} */ (batch.items[n % batch.items.length]),
+    );
     await engine.record([
       { feed: batch.feed, items: [...known, ...fresh], seenAt: batch.seenAt + 60_000 },
     ]);
@@ -145,28 +195,46 @@ async function ingestKnown(engine, samples) {
   return items / ((performance.now() - started) / 1000);
 }
 
+/**
+ * The words, phrases, publications and days the queries ask of, from the corpus.
+ * @param {string[]} words the corpus's words, the commonest first
+ * @param {RecordBatch[]} samples
+ */
 function queries(words, samples) {
-  const common = words
-    .slice(0, 200)
-    .find(
-      (word) =>
-        word.length >= 5 && !["about", "their", "after", "which", "there", "where"].includes(word),
+  // Both found: the corpus's 200 commonest words hold longer ones, and it has 40,000 words more.
+  const common = /** @type {string} */ (
+    words
+      .slice(0, 200)
+      .find(
+        (word) =>
+          word.length >= 5 &&
+          !["about", "their", "after", "which", "there", "where"].includes(word),
+      )
+  );
+  const rare = /** @type {string} */ (words[30_000]);
+  const pub = (/** @type {number} */ i) => `p${(i * 7919) % PUBLICATIONS}.example`;
+  // `i % length`: an index within the samples, each a batch with one item at least.
+  const firstItem = (/** @type {number} */ i) =>
+    /** @type {ArchiveItemInput} */ (
+      /** @type {RecordBatch} */ (samples[i % samples.length]).items[0]
     );
-  const rare = words[30_000];
-  const pub = (i) => `p${(i * 7919) % PUBLICATIONS}.example`;
-  const phrase = (i) => {
-    const title = samples[i % samples.length].items[0].title.toLowerCase().split(" ");
+  const phrase = (/** @type {number} */ i) => {
+    const title = firstItem(i).title.toLowerCase().split(" ");
     return `"${title[1]} ${title[2]}"`;
   };
-  const day = (i) => dayOf(NOW - (1 + ((i * 37) % 360)) * DAY, ZONE);
+  const day = (/** @type {number} */ i) => dayOf(NOW - (1 + ((i * 37) % 360)) * DAY, ZONE);
   return { common, rare, pub, phrase, day };
 }
 
 /**
  * Stories of the archive to read, with the publication that shows them: from a common word's
  * newest hits in 50 publications (each hit's story and the page's links, as a section's 45).
+ * @param {ArchiveEngine} engine
+ * @param {string} common
+ * @param {(i: number) => string} pub
  */
 async function storiesToRead(engine, common, pub) {
+  /** @type {{ pub: string; story: string; links: string[] }[]} */
   const found = [];
   for (let i = 0; i < 50; i++) {
     const { hits } = await engine.search({
@@ -181,19 +249,29 @@ async function storiesToRead(engine, common, pub) {
       countLimit: 100,
       now: NOW,
     });
-    if (hits.length > 0)
-      found.push({ pub: pub(i), story: hits[0].story, links: hits.map((hit) => hit.link) });
+    const [first] = hits;
+    if (first) found.push({ pub: pub(i), story: first.story, links: hits.map((hit) => hit.link) });
   }
   return found;
 }
 
+/**
+ * The queries' p50 and p99, each beside the engine's own query for the same question.
+ * @param {string} name
+ * @param {ArchiveEngine} engine
+ * @param {Reference} reference
+ * @param {string[]} words
+ * @param {RecordBatch[]} samples
+ */
 async function measure(name, engine, reference, words, samples) {
   const { common, rare, pub, phrase, day } = queries(words, samples);
   const stories = await storiesToRead(engine, common, pub);
-  const story = (i) => stories[i % stories.length];
+  // `i % length`: an index within the list (none found: undefined, and the read throws, as ever).
+  const story = (/** @type {number} */ i) =>
+    /** @type {(typeof stories)[number]} */ (stories[i % stories.length]);
   const search =
-    (text, over = {}) =>
-    (i) =>
+    (/** @type {string} */ text, /** @type {Partial<EngineSearch>} */ over = {}) =>
+    (/** @type {number} */ i) =>
       engine.search({
         publication: pub(i),
         query: parseQuery(text).engine,
@@ -207,6 +285,7 @@ async function measure(name, engine, reference, words, samples) {
         now: NOW,
         ...over,
       });
+  /** @type {[label: string, ours: (i: number) => unknown, theirs: (i: number) => unknown][]} */
   const cases = [
     ["a common word, newest first", search(common), () => reference.words(common, "newest")],
     ["a rare word", search(rare), () => reference.words(rare, "newest")],
@@ -215,7 +294,8 @@ async function measure(name, engine, reference, words, samples) {
       "a section and 30 days",
       (i) =>
         search(common, {
-          section: SECTIONS[1 + (i % 14)],
+          // One of the 14 sections after "local".
+          section: /** @type {string} */ (SECTIONS[1 + (i % 14)]),
           from: NOW - 60 * DAY,
           to: NOW - 30 * DAY,
         })(i),
@@ -280,8 +360,10 @@ async function measure(name, engine, reference, words, samples) {
   }
 }
 
-const rate = (value) => `${Math.round(value).toLocaleString("en-US")} items/s`;
+const rate = (/** @type {number} */ value) =>
+  `${Math.round(value).toLocaleString("en-US")} items/s`;
 
+/** @param {Filled} filled @param {number} alone @param {number} known items a second */
 function report(filled, alone, known) {
   console.log(
     `  ingest, all new, flushes of 2,000 items: ${rate(filled.rate)} (${filled.seconds.toFixed(0)} s)`,
@@ -290,15 +372,23 @@ function report(filled, alone, known) {
   console.log(`  ingest, 90% known (the next poll of a feed): ${rate(known)}`);
 }
 
-/** The SQLite engine's own queries, on a connection of their own. */
+/**
+ * The SQLite engine's own queries, on a connection of their own.
+ * @param {string} file
+ * @param {CarriageRow[]} carriage
+ * @returns {Reference & { close: () => void }}
+ */
 function sqliteReference(file, carriage) {
   const db = new DatabaseSync(file, { readOnly: true });
+  /** @type {Map<string, string[]>} */
   const feedsOf = new Map();
   for (const row of carriage)
-    (feedsOf.get(row.publication) ?? feedsOf.set(row.publication, []).get(row.publication)).push(
-      row.feed,
-    );
-  const match = (text) =>
+    /** @type {string[]} set if absent */ (
+      feedsOf.get(row.publication) ?? feedsOf.set(row.publication, []).get(row.publication)
+    ).push(row.feed);
+  // Every publication of the queries carries feeds.
+  const feedsOfPub = (/** @type {string} */ pub) => /** @type {string[]} */ (feedsOf.get(pub));
+  const match = (/** @type {string} */ text) =>
     parseQuery(text)
       .engine.all.map((group) =>
         group.map((atom) => `"${"word" in atom ? atom.word : atom.phrase.join(" ")}"`).join(" OR "),
@@ -309,7 +399,11 @@ function sqliteReference(file, carriage) {
       const range = from ? " AND rowid >= ? AND rowid < ?" : "";
       const sort = order === "newest" ? "rowid DESC" : "bm25(items_fts, 10.0, 4.0, 1.0)";
       const args = from
-        ? [match(text), Math.floor(from / 1000) * 2 ** 20, Math.floor(to / 1000) * 2 ** 20]
+        ? [
+            match(text),
+            Math.floor(from / 1000) * 2 ** 20,
+            Math.floor(/** @type {number} given with from */ (to) / 1000) * 2 ** 20,
+          ]
         : [match(text)];
       return db
         .prepare(
@@ -318,7 +412,7 @@ function sqliteReference(file, carriage) {
         .all(...args);
     },
     day(pub, from, to) {
-      const feeds = feedsOf.get(pub);
+      const feeds = feedsOfPub(pub);
       return db
         .prepare(
           `SELECT * FROM items WHERE feed IN (${feeds.map(() => "?").join(",")}) AND at >= ? AND at < ? ORDER BY at LIMIT 2000`,
@@ -326,7 +420,7 @@ function sqliteReference(file, carriage) {
         .all(...feeds, from, to);
     },
     month(pub, { year, month }) {
-      const feeds = feedsOf.get(pub);
+      const feeds = feedsOfPub(pub);
       const count = db.prepare(
         `SELECT count(*) FROM items WHERE feed IN (${feeds.map(() => "?").join(",")}) AND at >= ? AND at < ?`,
       );
@@ -343,6 +437,7 @@ function sqliteReference(file, carriage) {
   };
 }
 
+/** @param {CarriageRow[]} carriage */
 async function sqlite(carriage) {
   const dir = ARCHIVE
     ? path.dirname(ARCHIVE)
@@ -394,7 +489,12 @@ async function sqlite(carriage) {
   if (!ARCHIVE) rmSync(dir, { recursive: true, force: true });
 }
 
-/** The reader beside the crawl, over the archive `env` names (scripts/lib/bench-archive-beside.mjs). */
+/**
+ * The reader beside the crawl, over the archive `env` names (scripts/lib/bench-archive-beside.mjs).
+ * @param {string} name
+ * @param {Record<string, string>} env
+ * @param {Filled} filled
+ */
 async function besideTheCrawl(name, env, filled) {
   if (!(BESIDE > 0)) return;
   const { beside } = await import("./lib/bench-archive-beside.mjs");
@@ -404,7 +504,8 @@ async function besideTheCrawl(name, env, filled) {
     50,
   );
   const phrases = filled.samples.slice(0, 200).map((batch) => {
-    const title = batch.items[0].title.toLowerCase().split(" ");
+    // A batch of the corpus has one item at least.
+    const title = /** @type {ArchiveItemInput} */ (batch.items[0]).title.toLowerCase().split(" ");
     return `${title[1]} ${title[2]}`;
   });
   console.log(`\n${name}: a reader's cached page alone, then beside a crawl (${BESIDE} s each)…`);

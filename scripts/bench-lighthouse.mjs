@@ -48,17 +48,47 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import standIn from "../e2e/env.cjs";
 import { flag, numberOption } from "./lib/options.mjs";
-import { buildTrivial, nextBuild, startSite, startStandIn, startTrivial } from "./lib/processes.mjs";
+import {
+  buildTrivial,
+  nextBuild,
+  startSite,
+  startStandIn,
+  startTrivial,
+} from "./lib/processes.mjs";
 import { audit, launchChromium } from "./lighthouse.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
+
+/** @import { LighthouseSummary } from "./lib/lighthouse-summary.mjs" */
+/** @import { ThrottlingMethod } from "./lighthouse.mjs" */
+/**
+ * A run's figures, with the gzip bytes of the scripts it loaded.
+ * @typedef {LighthouseSummary & { scriptGzip: number }} Run
+ */
+/** @typedef {"fcpMs" | "lcpMs" | "tbtMs" | "ttiMs" | "scriptGzip"} BudgetKey */
+/** @typedef {BudgetKey | "performance"} FigureKey */
+/**
+ * A page's medians, by figure; null where no run computed it.
+ * @typedef {Record<FigureKey, number | null>} Figures
+ */
+/**
+ * A column of the tables: how a figure is shown, and its difference from the trivial page's.
+ * @typedef {{
+ *   key: FigureKey;
+ *   title: string;
+ *   show: (value: number) => string;
+ *   delta?: (difference: number) => string;
+ * }} Column
+ */
 
 const { appEnv } = standIn;
 const RUNS = { simulate: numberOption("--runs", 5), devtools: numberOption("--applied-runs", 9) };
 const PORT = numberOption("--port", 3400);
 const ports = { app: PORT, trivial: PORT + 1 };
-const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
+const url = (/** @type {keyof typeof ports} */ name, p = "/") =>
+  `http://127.0.0.1:${ports[name]}${p}`;
 
 /** The budgets: how far a page may be from the trivial page. */
+/** @type {Record<BudgetKey, number>} */
 const BUDGETS = {
   fcpMs: 400,
   lcpMs: 400,
@@ -84,6 +114,7 @@ const PHOTO_REFERENCE = "trivial page with a photo";
  * benchmarkIndex: the piecewise line of Lighthouse's CPU throttling calculator
  * (lighthouse-cpu-throttling-calculator; docs/benchmarks.md, "Lighthouse"): 150 → 1×, 800 → 2×,
  * 1300 → 3×, then one more × every 233. A host below 150 is no faster than the phone: 1×.
+ * @param {number} benchmarkIndex
  */
 function calibratedSlowdown(benchmarkIndex) {
   const multiplier =
@@ -131,8 +162,9 @@ for (const { address } of TARGETS) {
   }
 }
 
+/** @type {Map<string, number>} */
 const gzipped = new Map();
-/** The gzip bytes of every script a run loaded, each fetched once. */
+/** The gzip bytes of every script a run loaded, each fetched once. @param {string[]} scriptUrls */
 async function scriptGzip(scriptUrls) {
   let bytes = 0;
   for (const address of new Set(scriptUrls)) {
@@ -141,7 +173,7 @@ async function scriptGzip(scriptUrls) {
       const body = Buffer.from(await response.arrayBuffer());
       gzipped.set(address, gzipSync(body, { level: 9 }).length);
     }
-    bytes += gzipped.get(address);
+    bytes += /** @type {number} set above */ (gzipped.get(address));
   }
   return bytes;
 }
@@ -157,6 +189,7 @@ try {
   const calibrated = calibratedSlowdown(hostIndex);
   const benchmarkIndexes = [...probes];
 
+  /** @type {ThrottlingMethod[]} */
   const methods = ["simulate", "devtools"];
   const slowdowns =
     calibrated === DEFAULT_CPU_SLOWDOWN
@@ -184,6 +217,7 @@ try {
 
   const tally = [];
   for (const config of configs) {
+    /** @type {Map<string, Run[]>} */
     const runs = new Map(TARGETS.map(({ label }) => [label, []]));
     for (let round = 0; round < RUNS[config.throttlingMethod]; round++) {
       for (const { label, address } of TARGETS) {
@@ -197,7 +231,10 @@ try {
           console.error(`  ${label} (${config.throttlingMethod}): ${summary.runtimeError}`);
           continue;
         }
-        runs.get(label).push({ ...summary, scriptGzip: await scriptGzip(summary.scriptUrls) });
+        /** @type {Run[]} every target has its list */ (runs.get(label)).push({
+          ...summary,
+          scriptGzip: await scriptGzip(summary.scriptUrls),
+        });
       }
     }
     tally.push(printTable(config, runs));
@@ -223,6 +260,7 @@ process.exit(broken ? 1 : 0);
 /**
  * Downloads every width of the page's lead photo (its high-priority preload) into a new folder,
  * as <width>.webp, and checks they are the widths the trivial page with a photo asks for.
+ * @param {string} page
  */
 async function copyLeadPhoto(page) {
   const html = await (await fetch(page)).text();
@@ -233,7 +271,8 @@ async function copyLeadPhoto(page) {
   process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
   const widths = [];
   for (const candidate of srcSet.split(", ")) {
-    const [address, descriptor] = candidate.split(" ");
+    // "<address> <width>w", as Next writes each candidate.
+    const [address, descriptor] = /** @type {[string, string]} */ (candidate.split(" "));
     const response = await fetch(new URL(address, page));
     if (response.status !== 200) throw new Error(`${address}: ${response.status}`);
     const width = descriptor.replace(/w$/, "");
@@ -248,17 +287,25 @@ async function copyLeadPhoto(page) {
   return folder;
 }
 
+/** @param {number[]} values @returns {number} */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  // Indices within the list (of none, undefined: NaN, as ever; no caller has none).
+  const at = (/** @type {number} */ index) => /** @type {number} */ (sorted[index]);
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
-/** One configuration: each page's medians, then its differences from the trivial page. */
+/**
+ * One configuration: each page's medians, then its differences from the trivial page.
+ * @param {{ throttlingMethod: ThrottlingMethod; cpuSlowdownMultiplier: number }} config
+ * @param {Map<string, Run[]>} runs each target's completed runs
+ */
 function printTable({ throttlingMethod, cpuSlowdownMultiplier }, runs) {
   const label = `${throttlingMethod}, CPU ${cpuSlowdownMultiplier}×${cpuSlowdownMultiplier === DEFAULT_CPU_SLOWDOWN ? " (default)" : " (calibrated)"}`;
-  const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-  const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
+  const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  /** @type {Column[]} */
   const columns = [
     {
       key: "fcpMs",
@@ -288,31 +335,40 @@ function printTable({ throttlingMethod, cpuSlowdownMultiplier }, runs) {
     { key: "scriptGzip", title: "JS gzip", show: kB, delta: (d) => `${d >= 0 ? "+" : ""}${kB(d)}` },
   ];
   const WIDTH = 16;
-  const row = (name, cells) =>
+  const row = (/** @type {string} */ name, /** @type {string[]} */ cells) =>
     `  ${name.padEnd(40)}${cells.map((c) => c.padStart(WIDTH)).join("")}`;
   // A figure Lighthouse could not compute in a run (null) is left out of that figure's median,
   // and the cell says of how many runs it is; with none, the figure is missing, never a number.
+  /** @type {Map<string, string>} */
   const counts = new Map();
+  /** @type {Map<string, Figures | null>} */
   const medians = new Map(
     [...runs].map(([name, list]) => [
       name,
       list.length
-        ? Object.fromEntries(
-            columns.map(({ key }) => {
-              const values = list.map((r) => r[key]).filter((value) => value !== null);
-              counts.set(`${name}/${key}`, `${values.length}/${list.length}`);
-              return [key, values.length ? Math.round(median(values)) : null];
-            }),
+        ? /** @type {Figures} a figure for each column */ (
+            Object.fromEntries(
+              columns.map(({ key }) => {
+                const values = list.map((r) => r[key]).filter((value) => value !== null);
+                counts.set(`${name}/${key}`, `${values.length}/${list.length}`);
+                return [key, values.length ? Math.round(median(values)) : null];
+              }),
+            )
           )
         : null,
     ]),
   );
+  const runsOf = (/** @type {string} */ name) =>
+    /** @type {Run[]} a page of `runs` */ (runs.get(name));
+  /** @param {string} name @param {Column} column @param {Figures} figures */
   const shown = (name, { key, show }, figures) => {
-    const count = counts.get(`${name}/${key}`);
-    if (figures[key] === null) return `none (${count})`;
-    return count.startsWith(`${runs.get(name).length}/`)
-      ? show(figures[key])
-      : `${show(figures[key])} (${count})`;
+    // Set with the figure, for a page that has runs.
+    const count = /** @type {string} */ (counts.get(`${name}/${key}`));
+    const figure = figures[key];
+    if (figure === null) return `none (${count})`;
+    return count.startsWith(`${runsOf(name).length}/`)
+      ? show(figure)
+      : `${show(figure)} (${count})`;
   };
   console.log(`\n${label}`);
   console.log(
@@ -342,12 +398,17 @@ function printTable({ throttlingMethod, cpuSlowdownMultiplier }, runs) {
     if (name === "trivial page" || name === PHOTO_REFERENCE || !trivial) continue;
     const cells = columns.map(({ key, delta }) => {
       if (!delta) return "";
-      if (figures[key] === null || trivial[key] === null) {
+      const figure = figures[key];
+      const reference = trivial[key];
+      if (figure === null || reference === null) {
         unmeasured++;
         return "no figure";
       }
-      const budget = OWN_BUDGETS[name]?.[key] ?? BUDGETS[key];
-      const difference = figures[key] - trivial[key];
+      // A column with a difference has a budget; a page may have its own.
+      const budgetKey = /** @type {BudgetKey} */ (key);
+      const own = /** @type {Record<string, Partial<Record<BudgetKey, number>>>} */ (OWN_BUDGETS);
+      const budget = own[name]?.[budgetKey] ?? BUDGETS[budgetKey];
+      const difference = figure - reference;
       const pass = difference <= budget;
       checked++;
       if (!pass) over++;
@@ -356,10 +417,10 @@ function printTable({ throttlingMethod, cpuSlowdownMultiplier }, runs) {
     console.log(row("  − trivial page", cells));
     // A page whose largest paint is a photo (in most runs) beside the framework's ceiling for
     // one: the photo's own request is then counted in both.
-    const photoLed = runs.get(name).filter((r) => /^<img\b/.test(r.lcpElement ?? "")).length;
+    const photoLed = runsOf(name).filter((r) => /^<img\b/.test(r.lcpElement ?? "")).length;
     if (
       withPhoto &&
-      photoLed * 2 > runs.get(name).length &&
+      photoLed * 2 > runsOf(name).length &&
       figures.lcpMs !== null &&
       withPhoto.lcpMs !== null
     ) {
@@ -370,12 +431,13 @@ function printTable({ throttlingMethod, cpuSlowdownMultiplier }, runs) {
       console.log(
         row("  − trivial page with a photo", [
           "",
-          `${columns[1].delta(difference)} ${pass ? "PASS" : "OVER"}`,
+          `${/** @type {Required<Column>} the LCP column */ (columns[1]).delta(difference)} ${pass ? "PASS" : "OVER"}`,
         ]),
       );
     }
   }
   // Why figures are missing, as Lighthouse says it, with how many runs each.
+  /** @type {Map<string, number>} */
   const reasons = new Map();
   for (const list of runs.values()) {
     for (const run of list) {

@@ -46,6 +46,18 @@ import {
 } from "./lib/processes.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
 
+/**
+ * @import { IncomingHttpHeaders } from "node:http"
+ * @import { Instance, RedisServer } from "../e2e/redis/instances.cjs"
+ * @import { FeedStatus } from "../lib/news/admin/feed-status.ts"
+ * @import { PollSchedule } from "../lib/news/schedule/scheduler.ts"
+ */
+/** @typedef {{ status: number | undefined; headers: IncomingHttpHeaders; body: string }} Answer */
+/**
+ * A feed of /api/feeds/status that has been polled.
+ * @typedef {FeedStatus & { poll: PollSchedule }} Polled
+ */
+
 const { appEnv, REVALIDATE_SECRET, STAND_IN_URL } = standIn;
 const { HOME_SECTION, SECTION_FEEDS } = catalogue;
 const { copyBuild, freePort, startInstance, startRedis } = instances;
@@ -71,11 +83,18 @@ const POLL_JITTER = 0.1;
 /** The feed changed: the one every publication's home page shows (its breaking news). */
 const CHANGED_FEED = SECTION_FEEDS[HOME_SECTION][0];
 /** Whether a page of PAGES shows CHANGED_FEED: the home page only (/local, /sports: others). */
-const showsChangedFeed = (page) => page === "/";
+const showsChangedFeed = (/** @type {string} */ page) => page === "/";
 
 requireSystemPrograms("bench");
 
-/** GET `pathname` of publication `host` on the server at `port`: { status, headers, body }. */
+/**
+ * GET `pathname` of publication `host` on the server at `port`: { status, headers, body }.
+ * @param {number} port
+ * @param {string} host
+ * @param {string} pathname
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<Answer>}
+ */
 function ask(port, host, pathname, headers = {}) {
   return new Promise((resolve, reject) => {
     http
@@ -94,7 +113,11 @@ function ask(port, host, pathname, headers = {}) {
   });
 }
 
-/** An operator's endpoint (/api/feeds/status, /api/metrics), asked as the first publication. */
+/**
+ * An operator's endpoint (/api/feeds/status, /api/metrics), asked as the first publication.
+ * @param {number} port
+ * @param {string} pathname
+ */
 async function operatorAsk(port, pathname) {
   const answer = await ask(port, hostOf(0), pathname, {
     authorization: `Bearer ${REVALIDATE_SECRET}`,
@@ -102,14 +125,19 @@ async function operatorAsk(port, pathname) {
   if (answer.status !== 200) throw new Error(`${pathname}: ${answer.status}`);
   return answer.body;
 }
+/** @param {number} port @returns {Promise<FeedStatus[]>} */
 const feedStatuses = async (port) => JSON.parse(await operatorAsk(port, "/api/feeds/status")).feeds;
-const metricsText = (port) => operatorAsk(port, "/api/metrics");
+const metricsText = (/** @type {number} */ port) => operatorAsk(port, "/api/metrics");
 
 /**
  * The sum of a metric's samples in Prometheus text, by the value of `label` ("" when not
  * grouped): a Map, value → sum.
+ * @param {string} text
+ * @param {string} name
+ * @param {string} label
  */
 function metricBy(text, name, label) {
+  /** @type {Map<string, number>} */
   const sums = new Map();
   for (const [, labels = "", value] of text.matchAll(
     new RegExp(`^${name}(?:\\{([^}]*)\\})? (\\S+)$`, "gm"),
@@ -119,12 +147,19 @@ function metricBy(text, name, label) {
   }
   return sums;
 }
-const metricSum = (text, name) => metricBy(text, name, "").get("") ?? 0;
-/** How much a metric's sum grew from one scrape (`before`) to a later one (`after`). */
+const metricSum = (/** @type {string} */ text, /** @type {string} */ name) =>
+  metricBy(text, name, "").get("") ?? 0;
+/**
+ * How much a metric's sum grew from one scrape (`before`) to a later one (`after`).
+ * @param {string} before
+ * @param {string} after
+ * @param {string} name
+ */
 const metricGrowth = (before, after, name) => metricSum(after, name) - metricSum(before, name);
 
 /** The stand-in's reads of each feed so far, by path without "/feeds/" ("national.xml"). */
 async function feedHits() {
+  /** @type {Record<string, number>} */
   const hits = await (await fetch(`${STAND_IN_URL}/__control/hits`)).json();
   return new Map(
     Object.entries(hits)
@@ -132,33 +167,47 @@ async function feedHits() {
       .map(([pathname, count]) => [pathname.replace("/feeds/", ""), count]),
   );
 }
-/** What each count of `after` (a Map) grew by since `before`, counts that did not grow left out. */
+/**
+ * What each count of `after` (a Map) grew by since `before`, counts that did not grow left out.
+ * @param {Map<string, number>} before
+ * @param {Map<string, number>} after
+ */
 const between = (before, after) =>
   new Map(
     [...after]
-      .map(([key, count]) => [key, count - (before.get(key) ?? 0)])
+      .map(
+        /** @returns {[string, number]} */ ([key, count]) => [key, count - (before.get(key) ?? 0)],
+      )
       .filter(([, grown]) => grown > 0),
   );
-const sum = (values) => values.reduce((total, value) => total + value, 0);
-/** "60 s ×20, 45 s ×1": how many of `values` are each value. */
+const sum = (/** @type {number[]} */ values) => values.reduce((total, value) => total + value, 0);
+/** "60 s ×20, 45 s ×1": how many of `values` are each value. @param {string[]} values */
 function tally(values) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts].map(([value, count]) => `${value} ×${count}`).join(", ");
 }
 
-/** Resident memory of a process, MB (Linux). */
+/** Resident memory of a process, MB (Linux). @param {number | undefined} pid */
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+  // A process's status has its VmRSS line.
+  return Number(/** @type {RegExpMatchArray} */ (status.match(/VmRSS:\s+(\d+)/))[1]) / 1024;
 }
 
-const redisCli = (redis, ...a) =>
+const redisCli = (/** @type {RedisServer} */ redis, /** @type {string[]} */ ...a) =>
   execFileSync("redis-cli", ["-p", String(redis.port), ...a], { encoding: "utf8" });
 /** Whether a Redis key is one of `host`'s pages (…/<host> for its home page, …/<host>/<path>). */
-const isKeyOf = (key, host) => key.includes(`/${host}/`) || key.endsWith(`/${host}`);
-const redisUsed = (redis) =>
-  Number(redisCli(redis, "info", "memory").match(/used_memory:(\d+)/)[1]);
+const isKeyOf = (/** @type {string} */ key, /** @type {string} */ host) =>
+  key.includes(`/${host}/`) || key.endsWith(`/${host}`);
+// INFO memory has its used_memory line.
+const redisUsed = (/** @type {RedisServer} */ redis) =>
+  Number(
+    /** @type {RegExpMatchArray} */ (
+      redisCli(redis, "info", "memory").match(/used_memory:(\d+)/)
+    )[1],
+  );
 
 if (flag("--build")) {
   await nextBuild({ env: appEnv({ siteUrl: "http://localhost:3000" }), stdio: "inherit" });
@@ -172,7 +221,7 @@ const dir = path.join(root, "e2e", ".tmp");
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, `publications-bench-${PUBLICATIONS}.json`);
 const TOWN_FEEDS = ["lakeside-local", "hillcountry-local"];
-const hostOf = (i) => `p${String(i).padStart(4, "0")}.network.example`;
+const hostOf = (/** @type {number} */ i) => `p${String(i).padStart(4, "0")}.network.example`;
 const publications = Array.from({ length: PUBLICATIONS }, (_, i) => ({
   url: `https://${hostOf(i)}`,
   name: `The Town ${i} Gazette`,
@@ -196,7 +245,10 @@ const env = {
   REDIS_URL: redis.url,
 };
 
-/** The production server on a fresh copy of the build; resolves once /api/health answers. */
+/**
+ * The production server on a fresh copy of the build; resolves once /api/health answers.
+ * @param {Record<string, string>} extra variables besides the network's
+ */
 async function startServer(extra) {
   const instanceDir = copyBuild();
   onStop(() => rmSync(instanceDir, { recursive: true, force: true }));
@@ -214,6 +266,7 @@ async function startServer(extra) {
   });
   return { child, port, dir: instanceDir, startMs: performance.now() - started };
 }
+/** @param {Awaited<ReturnType<typeof startServer>>} server */
 async function stopServer(server) {
   await stop(server.child);
   rmSync(server.dir, { recursive: true, force: true });
@@ -222,6 +275,10 @@ async function stopServer(server) {
 /**
  * Asks the server at `port` for every page of PAGES of publications `from` to `from + count`,
  * one request at a time; `look(page, answer, host)` sees each answer. Resolves with the milliseconds.
+ * @param {number} port
+ * @param {number} from
+ * @param {number} count
+ * @param {(page: string, answer: Answer, host: string) => void} [look]
  */
 async function visit(port, from, count, look = () => {}) {
   const started = performance.now();
@@ -235,22 +292,30 @@ async function visit(port, from, count, look = () => {}) {
   return performance.now() - started;
 }
 
-/** Figures for the summary at the end: [what, figure]. */
+/**
+ * Figures for the summary at the end: [what, figure].
+ * @type {[what: string, figure: string][]}
+ */
 const summary = [];
 
 // 1. Start-up: without the file (one publication), then with it.
+/** @type {{ embedded: number[]; network: number[] }} */
 const starts = { embedded: [], network: [] };
+/** @type {[kind: keyof typeof starts, extra: Record<string, string>][]} */
+const startKinds = [
+  ["embedded", {}],
+  ["network", { PUBLICATIONS_FILE: file }],
+];
 for (let round = 0; round < 3; round++) {
-  for (const [kind, extra] of [
-    ["embedded", {}],
-    ["network", { PUBLICATIONS_FILE: file }],
-  ]) {
+  for (const [kind, extra] of startKinds) {
     const server = await startServer(extra);
     starts[kind].push(server.startMs);
     await stopServer(server);
   }
 }
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+// An index within the list (of none, undefined; every list here has three).
+const median = (/** @type {number[]} */ values) =>
+  /** @type {number} */ ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
 console.log("\nTime to start (spawn to /api/health answering, median of 3):");
 console.log(`  one publication (no file)         ${median(starts.embedded).toFixed(0)} ms`);
 console.log(`  ${PUBLICATIONS} publications               ${median(starts.network).toFixed(0)} ms`);
@@ -344,12 +409,17 @@ const servers = await Promise.all(
     return Object.assign(instance, { name });
   }),
 );
-const [a, b] = servers;
-/** The instance's log lines, from its `from`th on, that say it found Redis unavailable. */
+/** @typedef {Instance & { name: string }} Named an instance, A or B */
+const [a, b] = /** @type {[Named, Named]} the two started above */ (servers);
+/**
+ * The instance's log lines, from its `from`th on, that say it found Redis unavailable.
+ * @param {Instance} instance
+ * @param {number} [from]
+ */
 const redisLost = (instance, from = 0) =>
   instance.output.slice(from).filter((line) => line.includes("redis: unavailable"));
 /** Why, from such lines: "no answer within 250 ms ×1". */
-const lostWhy = (lines) =>
+const lostWhy = (/** @type {string[]} */ lines) =>
   tally(lines.map((line) => /redis: unavailable \((.*)\)/.exec(line)?.[1] ?? line.slice(0, 80)));
 const allMetrics = () => Promise.all(servers.map((instance) => metricsText(instance.port)));
 console.log(
@@ -359,20 +429,26 @@ console.log(
 );
 
 // 4a. Feed reads per minute, against what the feeds' intervals allow.
-const feedName = (feed) => feed.url.replace(`${STAND_IN_URL}/feeds/`, "");
+const feedName = (/** @type {FeedStatus} */ feed) => feed.url.replace(`${STAND_IN_URL}/feeds/`, "");
 /** How often /api/feeds/status is read during the window, for each feed's poll times. */
 const SAMPLE_MS = 2_000;
 /**
  * Each feed's poll times (its schedule's lastPollAt, shared through Redis) as /api/feeds/status
  * tells them every SAMPLE_MS until `until` (performance.now()): feed → a Set of epoch ms.
+ * @param {number} port
+ * @param {number} until
  */
 async function pollTimes(port, until) {
+  /** @type {Map<string, Set<number>>} */
   const times = new Map();
   while (performance.now() < until) {
     for (const feed of await feedStatuses(port)) {
       if (!feed.poll) continue;
       if (!times.has(feedName(feed))) times.set(feedName(feed), new Set());
-      times.get(feedName(feed)).add(Date.parse(feed.poll.lastPollAt));
+      // Set above; a lastPollAt of null (none yet) is NaN, as Date.parse(null) always gave.
+      /** @type {Set<number>} */ (times.get(feedName(feed))).add(
+        Date.parse(/** @type {string} */ (feed.poll.lastPollAt)),
+      );
     }
     await sleep(SAMPLE_MS);
   }
@@ -391,9 +467,9 @@ const windowEnd = { at: performance.now(), hits: await feedHits(), metrics: awai
 const minutes = (windowEnd.at - windowStart.at) / 60_000;
 const feeds = await feedStatuses(a.port);
 const windowReads = between(windowStart.hits, windowEnd.hits);
-const readsOf = (feed) => windowReads.get(feedName(feed)) ?? 0;
+const readsOf = (/** @type {FeedStatus} */ feed) => windowReads.get(feedName(feed)) ?? 0;
 const unscheduled = feeds.filter((feed) => !feed.poll);
-const scheduled = feeds.filter((feed) => feed.poll);
+const scheduled = /** @type {Polled[]} those with a poll */ (feeds.filter((feed) => feed.poll));
 const expectedPerMinute = sum(scheduled.map((feed) => 60 / feed.poll.intervalSeconds));
 const readsPerMinute = sum([...windowReads.values()]) / minutes;
 const perFeed = feeds.map((feed) => readsOf(feed) / minutes);
@@ -403,19 +479,27 @@ const overRead = scheduled.filter(
     readsOf(feed) >
     Math.floor((minutes * 60) / (feed.poll.intervalSeconds * (1 - POLL_JITTER))) + 1,
 );
-const pollsByReason = (text) => metricBy(text, "riverbend_feed_polls_total", "reason");
+const pollsByReason = (/** @type {string} */ text) =>
+  metricBy(text, "riverbend_feed_polls_total", "reason");
+// The same instances, in the same order, at both ends of the window.
 const polls = windowEnd.metrics.map((text, index) =>
-  between(pollsByReason(windowStart.metrics[index]), pollsByReason(text)),
+  between(pollsByReason(/** @type {string} */ (windowStart.metrics[index])), pollsByReason(text)),
 );
 const pollCounts = polls.map((byReason) => sum([...byReason.values()]));
 const fetches = windowEnd.metrics.map((text, index) =>
-  metricGrowth(windowStart.metrics[index], text, "riverbend_feed_fetches_total"),
+  metricGrowth(
+    /** @type {string} as above */ (windowStart.metrics[index]),
+    text,
+    "riverbend_feed_fetches_total",
+  ),
 );
 const ratio = readsPerMinute / expectedPerMinute;
 /**
  * The instance's Redis losses in the window, and why. While Redis does not answer, a due poll
  * waits a few seconds and asks again; the instance polls alone only once Redis has been away
  * for a whole ceiling (lib/news/schedule/scheduler.ts).
+ * @param {Instance} instance
+ * @param {number} [from]
  */
 function describeLost(instance, from) {
   const lines = redisLost(instance, from);
@@ -428,7 +512,7 @@ const gaps = scheduled.flatMap((feed) => {
   const times = [...(seenPolls.get(feedName(feed)) ?? [])].sort((x, y) => x - y);
   return times.slice(1).map((at, index) => ({
     feed: feedName(feed),
-    seconds: (at - times[index]) / 1000,
+    seconds: (at - /** @type {number} the poll before */ (times[index])) / 1000,
     allowed: feed.poll.intervalSeconds * (1 - POLL_JITTER) - 1,
   }));
 });
@@ -460,7 +544,9 @@ console.log(
 );
 for (const [index, instance] of servers.entries()) {
   console.log(
-    `  instance ${instance.name}: polls ${pollCounts[index]} (${[...polls[index]]
+    `  instance ${instance.name}: polls ${pollCounts[index]} (${[
+      .../** @type {Map<string, number>} one an instance */ (polls[index]),
+    ]
       .map(([reason, count]) => `${reason} ${count}`)
       .join(
         ", ",
@@ -481,6 +567,7 @@ summary.push([
 // 4b. The renders that follow one feed's change. The visited pages are cached through A and
 // asked for through B (served from Redis): once before the change, when none should be
 // rendered, and once after the next poll has read it. x-nextjs-cache: MISS is a render.
+/** @param {string | null} title the headline looked for; null: none */
 async function sweep(title) {
   const group = () => ({ pages: 0, rendered: 0, stale: 0 });
   // `without`: pages showing the feed but not the headline; `othersRendered`: pages not
@@ -489,7 +576,9 @@ async function sweep(title) {
     showing: group(),
     others: group(),
     withHeadline: 0,
+    /** @type {string[]} */
     without: [],
+    /** @type {string[]} */
     othersRendered: [],
   };
   const ms = await visit(b.port, 0, VISIT, (page, answer, host) => {
@@ -515,8 +604,9 @@ const changeRenders = async () =>
     ),
   );
 /** The first few of a list of pages, for a line of the output. */
-const some = (pages) => `${pages.slice(0, 5).join(", ")}${pages.length > 5 ? ", …" : ""}`;
-const stale = (counts) =>
+const some = (/** @type {string[]} */ pages) =>
+  `${pages.slice(0, 5).join(", ")}${pages.length > 5 ? ", …" : ""}`;
+const stale = (/** @type {Awaited<ReturnType<typeof sweep>>} */ counts) =>
   counts.showing.stale + counts.others.stale
     ? `; served stale ${counts.showing.stale + counts.others.stale}`
     : "";
@@ -547,10 +637,11 @@ const shownMs = await waitFor(
     intervalMs: 250,
   },
 );
-const changed = (await feedStatuses(a.port)).find((feed) =>
-  feed.url.endsWith(`/feeds/${CHANGED_FEED}.xml`),
+// Every publication's home page shows it, and its headline was just polled: there, with a poll.
+const changed = /** @type {Polled} */ (
+  (await feedStatuses(a.port)).find((feed) => feed.url.endsWith(`/feeds/${CHANGED_FEED}.xml`))
 );
-const polledMs = Date.parse(changed.poll.lastPollAt) - publishedAt;
+const polledMs = Date.parse(/** @type {string} polled */ (changed.poll.lastPollAt)) - publishedAt;
 const after = await sweep(title);
 const changeRendersAfter = (await changeRenders()) - changeRendersBefore;
 const pagesAgeSeconds = (performance.now() - fillStarted) / 1000;

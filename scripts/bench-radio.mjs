@@ -17,6 +17,8 @@ import { BITRATE, listenerCount, startStation } from "../e2e/radio/station.mjs";
 import { flag, numberOption } from "./lib/options.mjs";
 import { nextBuild, onStop, sleep, startSite } from "./lib/processes.mjs";
 
+/** @import { ClientRequest } from "node:http" */
+
 const { appEnv, RADIO_PORT } = standIn;
 const LISTENERS = numberOption("--listeners", 200);
 const SECONDS = numberOption("--seconds", 30);
@@ -25,7 +27,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const BYTES_PER_SECOND = BITRATE / 8;
 const TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString()) || 100;
 
-/** The pid of the process listening on a TCP port (the next-server worker, not npx). */
+/**
+ * The pid of the process listening on a TCP port (the next-server worker, not npx).
+ * @param {number} port
+ */
 function listeningPid(port) {
   const out = execFileSync("ss", ["-Hltnp", `sport = :${port}`]).toString();
   const match = /pid=(\d+)/.exec(out);
@@ -33,16 +38,20 @@ function listeningPid(port) {
   return Number(match[1]);
 }
 
+/** @typedef {ReturnType<typeof processSample>} Sample */
+
+/** @param {number} pid */
 function processSample(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const cpuTicks = Number(fields[11]) + Number(fields[12]); // utime + stime
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  const kb = (/** @type {string} */ name) =>
+    Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { at: performance.now(), cpuTicks, rssKb: kb("VmRSS"), hwmKb: kb("VmHWM") };
 }
 
-/** Open TCP connections from a process to the station's port. */
+/** Open TCP connections from a process to the station's port. @param {number} pid */
 function stationConnections(pid) {
   const out = execFileSync("ss", ["-Htnp", "state", "established", `dport = :${RADIO_PORT}`]);
   return out
@@ -51,18 +60,31 @@ function stationConnections(pid) {
     .filter((line) => line.includes(`pid=${pid},`)).length;
 }
 
+/**
+ * @typedef {{
+ *   status: number;
+ *   bytes: number;
+ *   windowStart: number;
+ *   headersMs: number;
+ *   request: ClientRequest;
+ * }} Listener
+ */
+
+/** @param {string} url @returns {Promise<Listener>} */
 function listen(url) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const listener = { status: 0, bytes: 0, windowStart: 0, headersMs: 0, request: null };
-    listener.request = http.get(url, { agent: false }, (response) => {
+    // The answer comes on a later turn, once `listener` below is set.
+    const request = http.get(url, { agent: false }, (response) => {
       listener.status = response.statusCode ?? 0;
       listener.headersMs = performance.now() - started;
       response.on("data", (chunk) => (listener.bytes += chunk.length));
       response.on("error", () => {});
       resolve(listener);
     });
-    listener.request.on("error", () => resolve(listener));
+    /** @type {Listener} */
+    const listener = { status: 0, bytes: 0, windowStart: 0, headersMs: 0, request };
+    request.on("error", () => resolve(listener));
   });
 }
 
@@ -87,6 +109,7 @@ try {
   // Let the initial burst Icecast sends every new listener pass, then measure a clean window.
   await sleep(2000);
   listeners.forEach((l) => (l.windowStart = l.bytes));
+  /** @type {[Sample, ...Sample[]]} */
   const samples = [processSample(pid)];
   const windowStarted = performance.now();
   while (performance.now() - windowStarted < SECONDS * 1000) {
@@ -110,13 +133,14 @@ try {
   const headers = listeners.map((l) => l.headersMs).sort((a, b) => a - b);
   const busiest = Math.max(
     ...samples.slice(1).map((s, i) => {
-      const previous = samples[i];
+      const previous = /** @type {Sample} the one before `s` */ (samples[i]);
       return ((s.cpuTicks - previous.cpuTicks) / TICKS / ((s.at - previous.at) / 1000)) * 100;
     }),
   );
-  const windowCpu = ((samples.at(-1).cpuTicks - samples[0].cpuTicks) / TICKS / windowSeconds) * 100;
-  const pct = (n) => `${((n / LISTENERS) * 100).toFixed(1)}%`;
-  const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+  const last = /** @type {Sample} samples is never empty */ (samples.at(-1));
+  const windowCpu = ((last.cpuTicks - samples[0].cpuTicks) / TICKS / windowSeconds) * 100;
+  const pct = (/** @type {number} */ n) => `${((n / LISTENERS) * 100).toFixed(1)}%`;
+  const mb = (/** @type {number} */ kb) => `${(kb / 1024).toFixed(0)} MB`;
 
   console.log(
     `\nRadio proxy: ${LISTENERS} concurrent listeners × ${windowSeconds.toFixed(0)} s, 128 kbit/s MP3 from Icecast on :${RADIO_PORT}`,

@@ -30,7 +30,8 @@ const SECONDS = numberOption("--seconds", 15);
 const INTERVAL_SECONDS = 5;
 
 requireSystemPrograms("bench");
-const NGINX = locate("nginx");
+// requireSystemPrograms("bench") has found it, or exited.
+const NGINX = /** @type {string} */ (locate("nginx"));
 
 // Its errors are shown: a stand-in that fails would otherwise read as a slow site.
 await startStandIn({ stdio: ["ignore", "ignore", "inherit"] });
@@ -49,7 +50,10 @@ const { SECTION_FEEDS } = catalogue;
 const SECTIONS = Object.keys(SECTION_FEEDS);
 const FEEDS = Object.values(SECTION_FEEDS).flat();
 
-/** nginx as a plain load balancer (round robin, no cache) in front of `ports`. */
+/**
+ * nginx as a plain load balancer (round robin, no cache) in front of `ports`.
+ * @param {number[]} ports
+ */
 async function balancer(ports) {
   const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-lb-"));
   mkdirSync(path.join(dir, "logs"));
@@ -89,6 +93,7 @@ http {
  * wrk over every section page in turn (a Lua script rotating the paths). Run without blocking
  * this process: a blocked event loop cannot see the stand-in close its idle keep-alive
  * connections, and the next fetch on one of them fails ("other side closed").
+ * @param {number} seconds
  */
 async function wrk(seconds) {
   const script = path.join(tmpdir(), `riverbend-bench-paths-${process.pid}.lua`);
@@ -116,10 +121,12 @@ end
 }
 
 async function feedHits() {
+  /** @type {Record<string, number>} */
   const hits = await (await fetch(`${STAND_IN_URL}/__control/hits`)).json();
   return FEEDS.reduce((sum, feed) => sum + (hits[`/feeds/${feed}.xml`] ?? 0), 0);
 }
 
+/** @param {string} label @param {number} count @param {string | null} redisUrl */
 async function scenario(label, count, redisUrl) {
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const instances = await Promise.all(
@@ -165,17 +172,18 @@ try {
   });
   const sitemap = await (await fetch(`${instance.url}/sitemap.xml`)).text();
   const addresses = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (m) => new URL(m[1]).pathname,
+    (m) => new URL(/** @type {string} the group always takes part */ (m[1])).pathname,
   );
   for (const address of addresses) await (await fetch(`${instance.url}${address}`)).arrayBuffer();
   await sleep(500);
-  const cli = (...a) =>
+  const cli = (/** @type {string[]} */ ...a) =>
     execFileSync("redis-cli", ["-p", String(redis.port), ...a], { encoding: "utf8" });
   const info = cli("info", "memory");
   const used = Number(info.match(/used_memory:(\d+)/)?.[1] ?? 0);
   const keys = cli("--scan", "--pattern", "riverbend:*").split("\n").filter(Boolean);
-  const group = (key) =>
+  const group = (/** @type {string} */ key) =>
     key.replace(/^riverbend:/, "").split(":")[0] + ":" + (key.split(":")[2] ?? "");
+  /** @type {Map<string, { count: number; bytes: number }>} */
   const sizes = new Map();
   for (const key of keys) {
     const bytes = Number(cli("memory", "usage", key).trim()) || 0;

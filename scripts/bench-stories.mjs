@@ -24,13 +24,35 @@ import path from "node:path";
 import { createJiti } from "jiti";
 import { headlines } from "./lib/archive-corpus.mjs";
 
+/** @import { StoryRow, StoryStore } from "../lib/archive/stories/assign.ts" */
+/** @import { Thresholds } from "../lib/archive/stories/similarity.ts" */
+
 const jiti = createJiti(import.meta.url);
+/** @type {typeof import("../lib/archive/stories/similarity.ts")} */
 const { THRESHOLDS } = await jiti.import("../lib/archive/stories/similarity.ts");
+/** @type {typeof import("../lib/archive/stories/assign.ts")} */
 const { assignStories } = await jiti.import("../lib/archive/stories/assign.ts");
+/** @type {typeof import("../lib/archive/query.ts")} */
 const { wordsOf } = await jiti.import("../lib/archive/query.ts");
+
+/**
+ * An item of the labelled set: its true story, and the kind of story it is.
+ * @typedef {{
+ *   id: string;
+ *   story: string;
+ *   kind: string;
+ *   feed: string;
+ *   title: string;
+ *   description: string;
+ *   link: string;
+ *   publishedAt: string;
+ * }} LabelledItem
+ */
+/** @typedef {LabelledItem & { at: number; key: string }} Item */
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const WINDOW_MS = 72 * 3_600_000;
+/** @type {{ items: LabelledItem[] }} */
 const set = JSON.parse(
   readFileSync(path.join(ROOT, "lib/archive/stories/labelled-set.json"), "utf8"),
 );
@@ -40,9 +62,10 @@ const items = set.items
 
 /** Document counts: each word once an item, over the set and the background. */
 function countsOf() {
+  /** @type {Map<string, number>} */
   const uses = new Map();
   let documents = 0;
-  const count = (text) => {
+  const count = (/** @type {string} */ text) => {
     documents++;
     for (const word of new Set(wordsOf(text))) uses.set(word, (uses.get(word) ?? 0) + 1);
   };
@@ -56,10 +79,18 @@ function countsOf() {
 /**
  * The archive's own grouping (lib/archive/stories/assign.ts) over a store in memory: what an
  * engine's tables answer, here from arrays, so the decisions are the engine's.
+ * @param {Thresholds} thresholds
+ * @param {Item[]} [list]
  */
 async function group(thresholds, list = items) {
+  /** @type {Map<string, StoryRow>} */
   const rows = new Map();
+  /** @type {Map<string, { at: number; id: string }[]>} */
   const left = new Map();
+  /**
+   * What assignStories asks of a store (the backfill's cursor and the pruning are not its).
+   * @type {Pick<StoryStore, "uses" | "candidates" | "members" | "setStories" | "leave" | "splits" | "touched">}
+   */
   const store = {
     async uses(words) {
       return {
@@ -75,7 +106,7 @@ async function group(thresholds, list = items) {
             found.set(entry.id, (found.get(entry.id) ?? 0) + 1);
       return [...found]
         .filter(([, times]) => times >= least)
-        .map(([id]) => rows.get(id))
+        .map(([id]) => /** @type {StoryRow} `left` holds ids of rows */ (rows.get(id)))
         .sort((a, b) => b.at - a.at)
         .slice(0, limit);
     },
@@ -84,11 +115,19 @@ async function group(thresholds, list = items) {
       return [...rows.values()].filter((row) => wanted.has(row.story));
     },
     async setStories(pairs) {
-      for (const [id, story] of pairs) rows.get(id).story = story;
+      for (const [id, story] of pairs) {
+        const row = /** @type {StoryRow} an item of `rows`, given to assignStories */ (
+          rows.get(id)
+        );
+        row.story = story;
+      }
     },
     async leave(entries) {
       for (const { id, at, words } of entries)
-        for (const word of words) (left.get(word) ?? left.set(word, []).get(word)).push({ at, id });
+        for (const word of words)
+          /** @type {{ at: number; id: string }[]} set if absent */ (
+            left.get(word) ?? left.set(word, []).get(word)
+          ).push({ at, id });
     },
     async splits() {
       return new Set();
@@ -98,23 +137,28 @@ async function group(thresholds, list = items) {
   const started = performance.now();
   for (const item of list) {
     rows.set(item.id, { ...item, story: item.id });
-    await assignStories(store, [item], WINDOW_MS, thresholds);
+    // The store has what assignStories uses of a StoryStore: a cast says so.
+    await assignStories(/** @type {StoryStore} */ (store), [item], WINDOW_MS, thresholds);
   }
   const seconds = (performance.now() - started) / 1000;
   return { stories: new Map([...rows].map(([id, row]) => [id, row.story])), seconds };
 }
 
-const f1 = (p, r) => (p + r === 0 ? 0 : (2 * p * r) / (p + r));
+const f1 = (/** @type {number} */ p, /** @type {number} */ r) =>
+  p + r === 0 ? 0 : (2 * p * r) / (p + r);
 
+/** @param {Map<string, string>} stories @param {Item[]} [list] */
 function score(stories, list = items) {
   let tp = 0;
   let fp = 0;
   let fn = 0;
+  /** @type {Map<string, { pairs: number; found: number }>} */
   const byKind = new Map();
   for (let i = 0; i < list.length; i++)
     for (let j = i + 1; j < list.length; j++) {
-      const a = list[i];
-      const b = list[j];
+      // Both indices are within the list.
+      const a = /** @type {Item} */ (list[i]);
+      const b = /** @type {Item} */ (list[j]);
       const truth = a.story === b.story;
       const guess = stories.get(a.id) === stories.get(b.id);
       if (truth && guess) tp++;
@@ -160,6 +204,8 @@ function score(stories, list = items) {
   };
 }
 
+/** @typedef {{ cosine: number; s: ReturnType<typeof score> }} Choice a cosine and its figures */
+
 const counts = countsOf();
 const stories = new Set(items.map((item) => item.story));
 console.log(
@@ -167,7 +213,7 @@ console.log(
 );
 const run = await group(THRESHOLDS);
 const result = score(run.stories);
-const pct = (value) => value.toFixed(3);
+const pct = (/** @type {number} */ value) => value.toFixed(3);
 console.log("| measure | precision | recall | F1 |\n|---|---|---|---|");
 console.log(`| pairwise | ${pct(result.precision)} | ${pct(result.recall)} | ${pct(result.f1)} |`);
 console.log(`| BCubed | ${pct(result.bp)} | ${pct(result.br)} | ${pct(result.bf1)} |`);
@@ -205,16 +251,19 @@ if (process.argv.includes("--held-out")) {
     "\n| chosen on | cosine | its precision | recall | held out: precision | recall | F1 | plain merged |\n|---|---|---|---|---|---|---|---|",
   );
   for (const [n, train] of halves.entries()) {
-    const test = halves[1 - n];
+    const test = /** @type {Item[]} the other half */ (halves[1 - n]);
+    /** @type {Choice | null} */
     let best = null;
     for (const cosine of [0.2, 0.25, 0.3, 0.35, 0.4, 0.45]) {
       const s = score((await group({ ...THRESHOLDS, cosine }, train)).stories, train);
       if (s.precision >= 0.97 && (!best || s.recall > best.s.recall)) best = { cosine, s };
     }
-    const thresholds = { ...THRESHOLDS, cosine: best.cosine };
+    // Null when no cosine reaches 0.97 on this half: the read below then throws, as it did.
+    const chosen = /** @type {Choice} */ (best);
+    const thresholds = { ...THRESHOLDS, cosine: chosen.cosine };
     const t = score((await group(thresholds, test)).stories, test);
     console.log(
-      `| half ${n + 1} (${train.length} items) | ${best.cosine} | ${pct(best.s.precision)} | ${pct(best.s.recall)} | ${pct(t.precision)} | ${pct(t.recall)} | ${pct(t.f1)} | ${t.plainMerged} |`,
+      `| half ${n + 1} (${train.length} items) | ${chosen.cosine} | ${pct(chosen.s.precision)} | ${pct(chosen.s.recall)} | ${pct(t.precision)} | ${pct(t.recall)} | ${pct(t.f1)} | ${t.plainMerged} |`,
     );
   }
 }

@@ -46,18 +46,39 @@ import {
 } from "./lib/processes.mjs";
 import { locate, requireSystemPrograms } from "./system-programs.mjs";
 
+/**
+ * Another Node.js to run the bare server on: its binary, its version, and the addresses of its
+ * servers (`offset` 0 the site, 1 the trivial page, 2 the trivial page rendered at run time).
+ * @typedef {{ exec: string; version: string; url: (offset: number, p?: string) => string }} OtherNode
+ */
+/**
+ * What wrk measured of one address: requests a second, the 99th percentile, non-2xx answers.
+ * @typedef {{ rps: number; p99: string; errors: string }} WrkResult
+ */
+
 const { appEnv, STAND_IN_URL, writePublicationsFile } = standIn;
 const args = process.argv.slice(2);
-const major = (version) => Number(version.replace(/^v/, "").split(".")[0]);
-const versionOf = (node) => execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
-/** Other Node.js binaries to run the bare server on, each with its version. */
+const major = (/** @type {string} */ version) => Number(version.replace(/^v/, "").split(".")[0]);
+const versionOf = (/** @type {string} */ node) =>
+  execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+/**
+ * Other Node.js binaries to run the bare server on, each with its version (and the addresses
+ * of its servers, set once they are started, below).
+ * @type {OtherNode[]}
+ */
 const otherNodes = (() => {
-  const given = args.flatMap((arg, i) => (arg === "--node" ? [args[i + 1]] : []));
+  // The binary after each --node.
+  const given = args.flatMap((arg, i) =>
+    arg === "--node" ? [/** @type {string} */ (args[i + 1])] : [],
+  );
   const npmNode = process.env.npm_node_execpath;
   const candidates = given.length ? given : npmNode ? [npmNode] : [];
-  return candidates
-    .map((exec) => ({ exec, version: versionOf(exec) }))
-    .filter(({ version }) => given.length || major(version) !== major(process.version));
+  // Their `url` is set below, before any use.
+  return /** @type {OtherNode[]} */ (
+    candidates
+      .map((exec) => ({ exec, version: versionOf(exec) }))
+      .filter(({ version }) => given.length || major(version) !== major(process.version))
+  );
 })();
 const SECONDS = numberOption("--seconds", 5);
 const ROUNDS = numberOption("--rounds", 3);
@@ -74,11 +95,13 @@ const ports = {
   network: BASE_PORT + 5,
   proxied: BASE_PORT + 6,
 };
-const url = (name, p = "/") => `http://127.0.0.1:${ports[name]}${p}`;
+const url = (/** @type {keyof typeof ports} */ name, p = "/") =>
+  `http://127.0.0.1:${ports[name]}${p}`;
 const FEED_DELAY_MS = 300;
 
 requireSystemPrograms("bench");
-const NGINX = locate("nginx");
+// requireSystemPrograms("bench") has found it, or exited.
+const NGINX = /** @type {string} */ (locate("nginx"));
 
 const env = appEnv({ siteUrl: url("app") });
 
@@ -93,6 +116,7 @@ if (BUILD) {
 const startApp = () => startSite({ port: ports.app, env });
 
 // 1. Cold renders: a fresh server, nothing cached, five feeds each delayed.
+/** @type {number[]} */
 const cold = [];
 for (let i = 0; i < 3; i++) {
   // The page and data cache (lib/cache/file-cache.mjs) lives on disk beside the build.
@@ -104,11 +128,12 @@ for (let i = 0; i < 3; i++) {
   await stop(server);
 }
 cold.sort((a, b) => a - b);
+const [fastest, middle, slowest] = /** @type {[number, number, number]} three renders */ (cold);
 console.log(
   `\nCold render of /sports, five feeds each delayed ${FEED_DELAY_MS} ms (3 fresh servers):`,
 );
 console.log(
-  `  median ${cold[1].toFixed(0)} ms, min ${cold[0].toFixed(0)} ms, max ${cold[2].toFixed(0)} ms` +
+  `  median ${middle.toFixed(0)} ms, min ${fastest.toFixed(0)} ms, max ${slowest.toFixed(0)} ms` +
     ` (one feed after another would be ≥ ${5 * FEED_DELAY_MS} ms)`,
 );
 
@@ -121,7 +146,7 @@ await startTrivial({ port: ports.trivialLive, ready: "/live/latest" });
 // The bare server and its two references on each other Node, from the same build.
 const OTHER_BASE_PORT = BASE_PORT + 10;
 for (const [i, other] of otherNodes.entries()) {
-  const port = (offset) => OTHER_BASE_PORT + 3 * i + offset;
+  const port = (/** @type {number} */ offset) => OTHER_BASE_PORT + 3 * i + offset;
   other.url = (offset, p = "/") => `http://127.0.0.1:${port(offset)}${p}`;
   await Promise.all([
     startSite({ port: port(0), env, node: other.exec }),
@@ -150,7 +175,12 @@ await startSite({
   },
   ready: "/api/health",
 });
-/** A GET to the network server as `Host: lakeside.example`: its body. */
+/**
+ * A GET to the network server as `Host: lakeside.example`: its body.
+ * @param {string} address
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<string>}
+ */
 function askNetwork(address, headers = {}) {
   return new Promise((resolve, reject) => {
     http
@@ -162,6 +192,7 @@ function askNetwork(address, headers = {}) {
           headers: { host: NETWORK_HOST, ...headers },
         },
         (response) => {
+          /** @type {Buffer[]} */
           const chunks = [];
           response.on("data", (chunk) => chunks.push(chunk));
           response.on("end", () => resolve(Buffer.concat(chunks).toString()));
@@ -177,6 +208,7 @@ const post = list.match(/href="(\/blog\/[a-z0-9-]+)"/)?.[1];
 if (!post) throw new Error("no post on /blog");
 
 // 3. Page weight, every kind of page.
+/** @type {[kind: string, address: string][]} */
 const KINDS = [
   ["home", "/"],
   ["section", "/sports"],
@@ -194,6 +226,7 @@ console.log("\nHTML weight (what a reader's browser receives):");
 console.log(
   `  ${"page".padEnd(10)} ${"address".padEnd(40)} ${"raw".padStart(8)} ${"gzip".padStart(8)}`,
 );
+/** @type {Map<string, Buffer>} */
 const bodies = new Map();
 for (const [kind, address] of KINDS) {
   const body = Buffer.from(
@@ -202,7 +235,7 @@ for (const [kind, address] of KINDS) {
     ).arrayBuffer(),
   );
   bodies.set(address, body);
-  const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+  const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} kB`;
   console.log(
     `  ${kind.padEnd(10)} ${address.padEnd(40)} ${kb(body.length).padStart(8)} ${kb(gzipSync(body).length).padStart(8)}`,
   );
@@ -220,6 +253,7 @@ console.log(
   const { createHash } = await import("node:crypto");
   const { SECTION_FEEDS, itemPhoto } = catalogue;
   // Every sample photo's address by the id the site gives it (lib/photos/photo-names.ts).
+  /** @type {Map<string, string>} */
   const originals = new Map();
   for (const feed of new Set(Object.values(SECTION_FEEDS).flat())) {
     for (let index = 0; index < 40; index++) {
@@ -234,17 +268,24 @@ console.log(
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   for (const address of ["/", "/sports"]) {
-    for (const [label, viewport, deviceScaleFactor] of [
+    /** @type {[label: string, viewport: { width: number; height: number }, scale: number][]} */
+    const screens = [
       ["375 px, 2×", { width: 375, height: 812 }, 2],
       ["1280 px, 1×", { width: 1280, height: 900 }, 1],
-    ]) {
+    ];
+    for (const [label, viewport, deviceScaleFactor] of screens) {
       const context = await browser.newContext({ viewport, deviceScaleFactor });
       const page = await context.newPage();
+      /** @type {Map<string, number>} */
       const photos = new Map();
       page.on("response", async (response) => {
         const match = new URL(response.url()).pathname.match(/^\/photo\/([^/]+)\//);
         if (match)
-          photos.set(match[1], (await response.body().catch(() => Buffer.alloc(0))).length);
+          // The group always takes part in a match.
+          photos.set(
+            /** @type {string} */ (match[1]),
+            (await response.body().catch(() => Buffer.alloc(0))).length,
+          );
       });
       await page.goto(url("app", address), { waitUntil: "load" });
       await page.waitForTimeout(1_000);
@@ -255,7 +296,7 @@ console.log(
         if (original) before += (await (await fetch(original)).arrayBuffer()).byteLength;
       }
       const after = [...photos.values()].reduce((sum, bytes) => sum + bytes, 0);
-      const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+      const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} kB`;
       console.log(
         `  ${address.padEnd(8)} ${label.padEnd(14)} ${String(photos.size).padStart(6)} ${kb(before).padStart(10)} ${kb(after).padStart(10)}`,
       );
@@ -266,6 +307,7 @@ console.log(
 
 // 5. nginx serving the same bytes from disk: each page as a file, with its gzip beside it.
 const diskDir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-disk-"));
+/** @type {[address: string, file: string][]} */
 const MEASURED = [
   ["/", "home.html"],
   ["/sports", "section.html"],
@@ -276,8 +318,10 @@ const networkPost = (await askNetwork("/blog")).match(/href="(\/blog\/[a-z0-9-]+
 if (!networkPost) throw new Error("no post on the network publication's /blog");
 const NETWORK_MEASURED = ["/", "/sports", networkPost];
 for (const [address, file] of MEASURED) {
-  writeFileSync(path.join(diskDir, file), bodies.get(address));
-  writeFileSync(path.join(diskDir, `${file}.gz`), gzipSync(bodies.get(address), { level: 6 }));
+  // Each measured page is one of the kinds weighed above.
+  const body = /** @type {Buffer} */ (bodies.get(address));
+  writeFileSync(path.join(diskDir, file), body);
+  writeFileSync(path.join(diskDir, `${file}.gz`), gzipSync(body, { level: 6 }));
 }
 mkdirSync(path.join(diskDir, "logs"));
 writeFileSync(
@@ -333,6 +377,12 @@ http {
 run(NGINX, ["-p", diskDir, "-c", path.join(diskDir, "nginx.conf")]);
 await waitFor(url("disk", "/home.html"));
 
+/**
+ * wrk against `target` for `seconds`, with gzip asked or not.
+ * @param {string | [address: string, host: string]} target
+ * @param {boolean} gzip
+ * @returns {WrkResult}
+ */
 function wrk(target, gzip, seconds = SECONDS) {
   // A target is an address, or [address, Host header].
   const [address, host] = Array.isArray(target) ? target : [target, null];
@@ -358,6 +408,7 @@ function wrk(target, gzip, seconds = SECONDS) {
 // Warm every entry (app cache, tier cache) before measuring.
 for (const [address] of MEASURED) {
   for (const gzip of [false, true]) {
+    /** @type {Record<string, string>} */
     const headers = gzip ? { "accept-encoding": "gzip" } : {};
     await (await fetch(url("app", address), { headers })).arrayBuffer();
     await (await fetch(url("tier", address), { headers })).arrayBuffer();
@@ -369,23 +420,41 @@ for (const address of NETWORK_MEASURED) {
 }
 await sleep(500);
 
+/**
+ * The results of an address: every measured address has its list.
+ * @param {Map<string, WrkResult[]>} lists
+ * @param {string} address
+ */
+const listOf = (lists, address) => /** @type {WrkResult[]} */ (lists.get(address));
+
+/** @param {number[]} values @returns {number} */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  // Indices within the list (of none, undefined: NaN, as ever; every list here has rounds).
+  const at = (/** @type {number} */ index) => /** @type {number} */ (sorted[index]);
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };
-const range = (values) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+const range = (/** @type {number[]} */ values) =>
+  `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
 
 /**
  * One line: the median of the rounds' req/s and p99; with a reference, the median of the
  * per-round ratios (each against the reference measured just before it) and their range.
+ * @param {string} label
+ * @param {WrkResult[]} results
+ * @param {WrkResult[]} [references] as many, round by round
  */
 function line(label, results, references) {
   const rps = median(results.map((r) => r.rps));
   const errors = results.reduce((sum, r) => sum + Number(r.errors), 0);
-  const ratios = references ? results.map((r, i) => r.rps / references[i].rps) : null;
+  // Indices within the lists: a result and a reference each round.
+  const ratios = references
+    ? results.map((r, i) => r.rps / /** @type {WrkResult} */ (references[i]).rps)
+    : null;
+  const middle = /** @type {WrkResult} */ (results[Math.floor(results.length / 2)]);
   console.log(
-    `  ${label.padEnd(44)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${results[Math.floor(results.length / 2)].p99.padStart(8)}` +
+    `  ${label.padEnd(44)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${middle.p99.padStart(8)}` +
       `${ratios ? `  ${median(ratios).toFixed(2)}× (${range(ratios)})` : ""}${errors ? `  non-2xx ${errors}` : ""}`,
   );
 }
@@ -398,29 +467,45 @@ for (const gzip of [false, true]) {
   );
   // Rounds interleave each page with its reference, so a slow spell of this shared machine
   // lowers both sides of a ratio instead of one.
+  /** @type {WrkResult[]} */
   const ceiling = [];
+  /** @type {WrkResult[]} */
   const live = [];
+  /** @type {Map<string, WrkResult[]>} */
   const site = new Map(MEASURED.map(([address]) => [address, []]));
+  /** @type {Map<string, WrkResult[]>} */
   const disk = new Map(MEASURED.map(([address]) => [address, []]));
+  /** @type {Map<string, WrkResult[]>} */
   const tier = new Map(MEASURED.map(([address]) => [address, []]));
+  /** @type {Map<string, WrkResult[]>} */
   const proxied = new Map(MEASURED.map(([address]) => [address, []]));
+  /** @type {Map<string, WrkResult[]>} */
   const network = new Map(NETWORK_MEASURED.map((address) => [address, []]));
   // Every address measured, in the order of a round, with the list its results go to.
+  /** @typedef {[target: string | [address: string, host: string], results: WrkResult[]]} Step */
+  /** @type {Step[]} */
   const plan = [
     [url("trivial"), ceiling],
     [url("trivialLive", "/live/latest"), live],
-    ...MEASURED.map(([address]) => [url("app", address), site.get(address)]),
-    ...NETWORK_MEASURED.map((address) => [
-      [url("network", address), NETWORK_HOST],
-      network.get(address),
-    ]),
-    ...MEASURED.flatMap(([address, file]) => [
-      [url("disk", `/${file}`), disk.get(address)],
-      [url("proxied", `/${file}`), proxied.get(address)],
-      [url("tier", address), tier.get(address)],
-    ]),
+    ...MEASURED.map(
+      /** @returns {Step} */ ([address]) => [url("app", address), listOf(site, address)],
+    ),
+    ...NETWORK_MEASURED.map(
+      /** @returns {Step} */ (address) => [
+        [url("network", address), NETWORK_HOST],
+        listOf(network, address),
+      ],
+    ),
+    ...MEASURED.flatMap(
+      /** @returns {Step[]} */ ([address, file]) => [
+        [url("disk", `/${file}`), listOf(disk, address)],
+        [url("proxied", `/${file}`), listOf(proxied, address)],
+        [url("tier", address), listOf(tier, address)],
+      ],
+    ),
   ];
   // The same bare server on each other Node, with that Node's own references.
+  /** @type {(OtherNode & { ceiling: WrkResult[]; live: WrkResult[]; site: Map<string, WrkResult[]> })[]} */
   const others = otherNodes.map((other) => ({
     ...other,
     ceiling: [],
@@ -431,7 +516,9 @@ for (const gzip of [false, true]) {
     plan.push(
       [other.url(1), other.ceiling],
       [other.url(2, "/live/latest"), other.live],
-      ...MEASURED.map(([address]) => [other.url(0, address), other.site.get(address)]),
+      ...MEASURED.map(
+        /** @returns {Step} */ ([address]) => [other.url(0, address), listOf(other.site, address)],
+      ),
     );
   }
   // Warm-up under load, not measured: one request leaves V8 to compile the serving path during
@@ -445,15 +532,15 @@ for (const gzip of [false, true]) {
   line("  the same, rendered at run time, cached", live, ceiling);
   for (const [address] of MEASURED) {
     // Each round's page against that round's ceiling.
-    line(`site ${address}`, site.get(address), ceiling);
+    line(`site ${address}`, listOf(site, address), ceiling);
   }
   for (const address of NETWORK_MEASURED) {
-    line(`network publication ${address}`, network.get(address), ceiling);
+    line(`network publication ${address}`, listOf(network, address), ceiling);
   }
   for (const [address, file] of MEASURED) {
-    line(`nginx, same bytes from disk (${file})`, disk.get(address));
-    line(`  nginx proxy_cache in front of it`, proxied.get(address), disk.get(address));
-    line(`cache tier ${address}`, tier.get(address), disk.get(address));
+    line(`nginx, same bytes from disk (${file})`, listOf(disk, address));
+    line(`  nginx proxy_cache in front of it`, listOf(proxied, address), listOf(disk, address));
+    line(`cache tier ${address}`, listOf(tier, address), listOf(disk, address));
   }
   for (const other of others) {
     console.log(
@@ -465,8 +552,8 @@ for (const gzip of [false, true]) {
     line(`  rendered at run time, cached`, other.live, other.ceiling);
     line(`  ${process.version} against it`, live, other.live);
     for (const [address] of MEASURED) {
-      line(`site ${address} on ${other.version}`, other.site.get(address), other.ceiling);
-      line(`  ${process.version} against it`, site.get(address), other.site.get(address));
+      line(`site ${address} on ${other.version}`, listOf(other.site, address), other.ceiling);
+      line(`  ${process.version} against it`, listOf(site, address), listOf(other.site, address));
     }
   }
 }

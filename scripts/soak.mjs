@@ -66,11 +66,69 @@ import {
 import { chownTree, localConfig, mainConfig } from "./start-cached.mjs";
 import { requireSystemPrograms } from "./system-programs.mjs";
 
+/**
+ * @import { Agent, IncomingMessage } from "node:http"
+ * @import { Readable } from "node:stream"
+ * @import { Instance } from "../e2e/redis/instances.cjs"
+ */
+/** @typedef {Instance & { name: "A" | "B"; startedAt: number }} Soaked an instance, A or B */
+/**
+ * A reader: the loopback address it comes from, its connections, the publication it reads now,
+ * what it accepts, and whether it is a phone (the narrowest photo).
+ * @typedef {{ address: string; agent: Agent; host: string; encoding: string; phone: boolean }} Reader
+ */
+/**
+ * A request's outcome: its status (0: no answer), whether it was the one expected, why not.
+ * @typedef {{
+ *   status: number;
+ *   ok: boolean;
+ *   why: string | undefined;
+ *   ms: number;
+ *   host: string;
+ *   path: string;
+ *   body?: string;
+ * }} Outcome
+ */
+/**
+ * One minute's figures, by kind of request where it says so.
+ * @typedef {{
+ *   requests: number;
+ *   failed: number;
+ *   slow: number;
+ *   slowByKind: Record<string, number>;
+ *   fiveXX: number;
+ *   latencies: number[];
+ *   latenciesByKind: Record<string, number[]>;
+ *   byKind: Record<string, number>;
+ *   examples: string[];
+ *   streamsCut: number;
+ * }} Minute
+ */
+/** @typedef {{ start: () => Promise<unknown>; end: () => Promise<unknown> }} Phase */
+/** @typedef {{ mean: number; heap: { heap: number; external: number } | null }} InstanceMemory */
+/**
+ * A minute's line of the report.
+ * @typedef {{
+ *   minute: number;
+ *   phase: string;
+ *   requests: number;
+ *   failed: number;
+ *   fiveXX: number;
+ *   p99: number;
+ *   p99ByKind: Record<string, number>;
+ *   a: InstanceMemory;
+ *   b: InstanceMemory;
+ *   nginxMb: number;
+ *   redis: { used: number; rss: number } | null;
+ *   disk: { a: number; b: number; tier: number };
+ * }} Row
+ */
+
 const { appEnv, standInArgs, STAND_IN_URL, RADIO_PORT } = standIn;
 const { freePort, startRedis, startInstance } = instances;
 const { SECTION_FEEDS } = catalogue;
 
-const number = (name, fallback) => {
+const number = (/** @type {string} */ name, /** @type {number} */ fallback) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
@@ -97,7 +155,7 @@ const FEED_REVALIDATE_SECONDS = 60;
 /** The local feeds some publications have (the stand-in's two towns). */
 const TOWN_FEEDS = ["lakeside-local", "hillcountry-local"];
 
-const log = (line) => console.log(line);
+const log = (/** @type {string} */ line) => console.log(line);
 
 requireSystemPrograms("bench");
 
@@ -105,7 +163,11 @@ requireSystemPrograms("bench");
 // The stack
 // ---------------------------------------------------------------------------------------------
 
-/** A network: the sample three publications' kind, generated; one in three has a local feed. */
+/**
+ * A network: the sample three publications' kind, generated; one in three has a local feed.
+ * @param {string} dir
+ * @param {number} count
+ */
 function writePublications(dir, count) {
   const publications = Array.from({ length: count }, (_, i) => {
     const n = String(i + 1).padStart(2, "0");
@@ -149,7 +211,8 @@ const standInLog = path.join(work, "stand-in.log");
 const standInProcess = run(process.execPath, standInArgs(), {
   stdio: ["ignore", "pipe", "pipe"],
 });
-for (const stream of [standInProcess.stdout, standInProcess.stderr]) {
+// Both piped.
+for (const stream of /** @type {Readable[]} */ ([standInProcess.stdout, standInProcess.stderr])) {
   stream.on("data", (chunk) => appendFileSync(standInLog, chunk));
 }
 standInProcess.on("exit", (code, signal) => {
@@ -186,8 +249,11 @@ const instanceEnv = {
   REDIS_URL: redis.url,
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
 };
-const [a, b] = await Promise.all(
-  [await freePort(), await freePort()].map((port) => startInstance({ port, env: instanceEnv })),
+// Named and timed just below.
+const [a, b] = /** @type {[Soaked, Soaked]} */ (
+  await Promise.all(
+    [await freePort(), await freePort()].map((port) => startInstance({ port, env: instanceEnv })),
+  )
 );
 onStop(() => a.cleanup());
 onStop(() => b.cleanup());
@@ -251,7 +317,13 @@ const SEARCH_WORDS = [
 const STATE_TREE = encodeURIComponent(
   JSON.stringify(["", { children: ["__PAGE__", {}, null, null] }, null, null]),
 );
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/**
+ * One of `list`, at random (an index within it; of none, undefined: no list here is empty).
+ * @template T
+ * @param {readonly T[]} list
+ * @returns {T}
+ */
+const pick = (list) => /** @type {T} */ (list[Math.floor(Math.random() * list.length)]);
 
 const PAYLOAD_HEADERS = {
   navigation: { rsc: "1", "next-router-state-tree": STATE_TREE },
@@ -262,8 +334,10 @@ const PAYLOAD_HEADERS = {
  * request's router headers only; Next answers a payload request without it with a redirect
  * that names it, so it is learnt from the app once, as a browser would be sent there.
  */
+/** @type {Record<string, string>} */
 const RSC_PARAM = {};
 for (const [kind, headers] of Object.entries(PAYLOAD_HEADERS)) {
+  /** @type {IncomingMessage} */
   const answer = await new Promise((resolve, reject) => {
     http
       .get({ host: "127.0.0.1", port: a.port, path: "/", headers: { ...headers, host: hosts[0] } })
@@ -276,7 +350,7 @@ for (const [kind, headers] of Object.entries(PAYLOAD_HEADERS)) {
   RSC_PARAM[kind] = value;
 }
 
-/** This minute's figures. */
+/** This minute's figures. @returns {Minute} */
 function freshMinute() {
   return {
     requests: 0,
@@ -292,6 +366,7 @@ function freshMinute() {
   };
 }
 let minute = freshMinute();
+/** @type {Pick<Minute, "requests" | "failed" | "slow" | "slowByKind" | "fiveXX" | "streamsCut" | "byKind">} */
 const totals = {
   requests: 0,
   failed: 0,
@@ -304,6 +379,7 @@ const totals = {
 /**
  * "search 2400, photo 900, page 310": the three kinds with the highest p99, in ms (not the
  * radio, whose time is the listening).
+ * @param {Record<string, number>} p99ByKind
  */
 const slowestKinds = (p99ByKind) =>
   Object.entries(p99ByKind)
@@ -313,12 +389,13 @@ const slowestKinds = (p99ByKind) =>
     .map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`)
     .join(", ");
 /** "photo 10, page 2": counts by kind, most first. */
-const byKindText = (counts) =>
+const byKindText = (/** @type {Record<string, number>} */ counts) =>
   Object.entries(counts)
     .sort((x, y) => y[1] - x[1])
     .map(([kind, count]) => `${kind} ${count}`)
     .join(", ");
 
+/** @param {string} kind @param {Outcome} outcome */
 function record(kind, outcome) {
   minute.requests++;
   minute.latencies.push(outcome.ms);
@@ -340,11 +417,16 @@ function record(kind, outcome) {
 /**
  * One request through the tier. Resolves with its status and time; the body when asked.
  * `expect`: the statuses a reader should get.
+ * @param {Reader} reader
+ * @param {string} pathname
+ * @param {{ headers?: Record<string, string>; keepBody?: boolean; expect?: number[] }} [options]
+ * @returns {Promise<Outcome>}
  */
 function get(reader, pathname, { headers = {}, keepBody = false, expect = [200] } = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
     let settled = false;
+    /** @param {number} status @param {string} [why] */
     const done = (status, why, body = "") => {
       if (settled) return;
       settled = true;
@@ -370,10 +452,13 @@ function get(reader, pathname, { headers = {}, keepBody = false, expect = [200] 
         timeout: REQUEST_TIMEOUT_MS,
       },
       (response) => {
+        // An answer to a request has its status.
+        const status = /** @type {number} */ (response.statusCode);
+        /** @type {Buffer[]} */
         const chunks = [];
         response.on("data", (chunk) => keepBody && chunks.push(chunk));
-        response.on("aborted", () => done(response.statusCode, "answer cut"));
-        response.on("error", () => done(response.statusCode, "answer cut"));
+        response.on("aborted", () => done(status, "answer cut"));
+        response.on("error", () => done(status, "answer cut"));
         response.on("end", () => {
           let body = "";
           if (keepBody && response.headers["content-encoding"] !== "gzip")
@@ -382,10 +467,10 @@ function get(reader, pathname, { headers = {}, keepBody = false, expect = [200] 
             try {
               body = gunzipSync(Buffer.concat(chunks)).toString("utf8");
             } catch {
-              return done(response.statusCode, "gzip body does not inflate");
+              return done(status, "gzip body does not inflate");
             }
           }
-          done(response.statusCode, undefined, body);
+          done(status, undefined, body);
         });
       },
     );
@@ -393,25 +478,41 @@ function get(reader, pathname, { headers = {}, keepBody = false, expect = [200] 
       request.destroy();
       done(0, `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
     });
-    request.on("error", (error) => done(0, error.code ?? error.message));
+    request.on("error", (/** @type {NodeJS.ErrnoException} */ error) =>
+      done(0, error.code ?? error.message),
+    );
   });
 }
 
-/** The site's own links and photos on a page. */
+/**
+ * The site's own links and photos on a page.
+ * @param {string} html
+ * @returns {{ links: string[]; photos: [id: string, widths: string[]][] }}
+ */
 function linksOf(html) {
+  /** @type {Set<string>} */
   const links = new Set();
-  for (const [, href] of html.matchAll(/<a [^>]*href="(\/[^"#]*)"/g)) {
+  // The groups of these patterns always take part in a match.
+  const hrefs = /** @type {Iterable<[string, string]>} */ (
+    html.matchAll(/<a [^>]*href="(\/[^"#]*)"/g)
+  );
+  for (const [, href] of hrefs) {
     if (href.startsWith("/api/") || href.startsWith("/_next/")) continue;
     links.add(href.replaceAll("&amp;", "&"));
   }
   // Each photo once, at one of its widths, as a browser picks one from the srcset.
+  /** @type {Map<string, string[]>} */
   const widths = new Map();
-  for (const [, id, width] of html.matchAll(/\/photo\/([A-Za-z0-9_-]+)\/(\d+)\.webp/g)) {
+  const photoAddresses = /** @type {Iterable<[string, string, string]>} */ (
+    html.matchAll(/\/photo\/([A-Za-z0-9_-]+)\/(\d+)\.webp/g)
+  );
+  for (const [, id, width] of photoAddresses) {
     widths.set(id, [...(widths.get(id) ?? []), width]);
   }
   return { links: [...links], photos: [...widths].map(([id, list]) => [id, list]) };
 }
 
+/** @param {Reader} reader @returns {Promise<Outcome>} */
 async function listen(reader) {
   const started = performance.now();
   const seconds = 2 + Math.random() * 6;
@@ -427,20 +528,22 @@ async function listen(reader) {
         timeout: REQUEST_TIMEOUT_MS,
       },
       (response) => {
+        // An answer to a request has its status.
+        const status = /** @type {number} */ (response.statusCode);
         let bytes = 0;
         const outcome = () => ({
-          status: response.statusCode,
+          status,
           ms: performance.now() - started,
           host: reader.host,
           path: "/api/stream",
         });
         const timer = setTimeout(() => {
           request.destroy();
-          const ok = response.statusCode === 200 && bytes > 0;
+          const ok = status === 200 && bytes > 0;
           resolve({
             ...outcome(),
             ok,
-            why: ok ? "" : `status ${response.statusCode}, ${bytes} bytes`,
+            why: ok ? "" : `status ${status}, ${bytes} bytes`,
           });
         }, seconds * 1000);
         response.on("data", (chunk) => (bytes += chunk.length));
@@ -450,15 +553,15 @@ async function listen(reader) {
           minute.streamsCut++;
           resolve({
             ...outcome(),
-            ok: response.statusCode === 200,
-            why: `status ${response.statusCode}`,
+            ok: status === 200,
+            why: `status ${status}`,
           });
         });
         response.on("error", () => {});
       },
     );
     request.on("timeout", () => request.destroy());
-    request.on("error", (error) =>
+    request.on("error", (/** @type {NodeJS.ErrnoException} */ error) =>
       resolve({
         status: 0,
         ok: false,
@@ -472,8 +575,10 @@ async function listen(reader) {
 }
 
 let running = true;
+/** @param {number} index */
 async function reader(index) {
   await sleep((index / READERS) * ARRIVAL_MS);
+  /** @type {Reader} */
   const self = {
     address: `127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}`,
     agent: new http.Agent({ keepAlive: true, maxSockets: 4 }),
@@ -540,12 +645,14 @@ const FEED_PATHS = [...new Set(Object.values(SECTION_FEEDS).flat())].map(
   (id) => `/feeds/${id}.xml`,
 );
 const BLOG_PATHS = ["/functions/v1/get_metainfo", "/functions/v1/get_details"];
+/** @param {string} pathname @param {object} [body] */
 async function control(pathname, body) {
   await fetch(`${STAND_IN_URL}${pathname}`, {
     method: "POST",
     body: body ? JSON.stringify(body) : undefined,
   });
 }
+/** @param {string[]} paths @returns {Phase} */
 const failing = (paths) => ({
   async start() {
     await Promise.all(
@@ -568,8 +675,10 @@ const PHASES = {
   "instance B killed": {
     async start() {
       b.child?.kill("SIGKILL");
-      await new Promise((resolve) =>
-        b.child?.exitCode === null ? b.child.once("exit", resolve) : resolve(),
+      await /** @type {Promise<void>} */ (
+        new Promise((resolve) =>
+          b.child?.exitCode === null ? b.child.once("exit", resolve) : resolve(),
+        )
       );
       b.child = null;
     },
@@ -583,6 +692,7 @@ const PHASES = {
     end: () => redis.start(),
   },
 };
+/** @type {(keyof typeof PHASES)[]} */
 const ROTATION = [
   "calm",
   "feeds fail",
@@ -598,6 +708,7 @@ const ROTATION = [
 // Measures
 // ---------------------------------------------------------------------------------------------
 
+/** @param {number | undefined} pid */
 function rssMb(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -606,7 +717,7 @@ function rssMb(pid) {
     return 0;
   }
 }
-/** A process and its children (nginx's workers). */
+/** A process and its children (nginx's workers). @param {number | undefined} pid */
 function treeRssMb(pid) {
   let total = rssMb(pid);
   for (const entry of readdirSync("/proc")) {
@@ -621,9 +732,10 @@ function treeRssMb(pid) {
   }
   return total;
 }
+/** @param {string} dir */
 function diskMb(dir) {
   let bytes = 0;
-  const walk = (at) => {
+  const walk = (/** @type {string} */ at) => {
     let entries;
     try {
       entries = readdirSync(at, { withFileTypes: true });
@@ -654,7 +766,8 @@ async function redisMemory() {
   try {
     await client.connect();
     const info = await client.info("memory");
-    const field = (name) => Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? 0) / 1024 / 1024;
+    const field = (/** @type {string} */ name) =>
+      Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? 0) / 1024 / 1024;
     return { used: field("used_memory"), rss: field("used_memory_rss") };
   } catch {
     return null;
@@ -662,10 +775,14 @@ async function redisMemory() {
     if (client.isOpen) await Promise.resolve(client.destroy()).catch(() => {});
   }
 }
+/** @param {number[]} values @param {number} p @returns {number} */
 const percentile = (values, p) => {
   if (!values.length) return 0;
   const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  // An index within the list, which is not empty.
+  return /** @type {number} */ (
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+  );
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -674,9 +791,13 @@ const percentile = (values, p) => {
 
 const readers = Array.from({ length: READERS }, (_, i) => reader(i));
 const started = Date.now();
+/** @type {Record<"A" | "B", { minute: number; mb: number; peak: number; settled: boolean | null }[]>} */
 const samples = { A: [], B: [] }; // { minute, mb, settled }
+/** @type {Row[]} */
 const rows = [];
+/** @type {number[]} */
 let allLatencies = [];
+/** @type {Record<"A" | "B", number[]>} */
 const rssSamples = { A: [], B: [] };
 const sampler = setInterval(() => {
   for (const instance of [a, b]) {
@@ -685,7 +806,9 @@ const sampler = setInterval(() => {
 }, 5000);
 
 for (let m = 1; m <= MINUTES; m++) {
-  const phaseName = ROTATION[(m - 1) % ROTATION.length];
+  const phaseName = /** @type {keyof typeof PHASES} an index within the list */ (
+    ROTATION[(m - 1) % ROTATION.length]
+  );
   const phase = PHASES[phaseName];
   await phase.start();
   control("/__control/headline", {
@@ -709,7 +832,7 @@ for (let m = 1; m <= MINUTES; m++) {
   for (const [kind, count] of Object.entries(done.slowByKind))
     totals.slowByKind[kind] = (totals.slowByKind[kind] ?? 0) + count;
   allLatencies = allLatencies.concat(done.latencies);
-  const memory = {};
+  const memory = /** @type {Record<"A" | "B", InstanceMemory>} filled for both below */ ({});
   for (const instance of [a, b]) {
     const list = rssSamples[instance.name].splice(0);
     const mean = list.length ? list.reduce((x, y) => x + y, 0) / list.length : 0;
@@ -718,10 +841,14 @@ for (let m = 1; m <= MINUTES; m++) {
     samples[instance.name].push({ minute: m, mb: mean, peak: Math.max(0, ...list), settled });
     memory[instance.name] = {
       mean,
-      heap: instance.child ? await instanceHeapMb(instance.port, hosts[0]) : null,
+      // SOAK_PUBLICATIONS is positive: there is a first host.
+      heap: instance.child
+        ? await instanceHeapMb(instance.port, /** @type {string} */ (hosts[0]))
+        : null,
     };
   }
   const redisMb = await redisMemory();
+  /** @type {Row} */
   const row = {
     minute: m,
     phase: phaseName,
@@ -743,7 +870,8 @@ for (let m = 1; m <= MINUTES; m++) {
     },
   };
   rows.push(row);
-  const heap = (m) => (m?.heap ? ` (heap ${m.heap.heap.toFixed(0)})` : "");
+  const heap = (/** @type {InstanceMemory} */ m) =>
+    m?.heap ? ` (heap ${m.heap.heap.toFixed(0)})` : "";
   log(
     `min ${String(m).padStart(2)} ${phaseName.padEnd(18)} req ${String(done.requests).padStart(6)}` +
       ` failed ${done.failed} over 10 s ${done.slow}${done.slow ? ` (${byKindText(done.slowByKind)})` : ""} 5xx ${done.fiveXX} p99 ${row.p99.toFixed(0)} ms (${slowestKinds(row.p99ByKind)}) |` +
@@ -762,13 +890,15 @@ await Promise.race([Promise.all(readers), sleep(REQUEST_TIMEOUT_MS + 1000)]);
 // Bounds
 // ---------------------------------------------------------------------------------------------
 
+/** @type {string[]} */
 const broken = [];
 const p99 = percentile(allLatencies, 99);
 if (totals.failed) broken.push(`${totals.failed} failed requests`);
 if (totals.fiveXX) broken.push(`${totals.fiveXX} 5xx answers`);
 if (p99 > P99_BOUND_MS) broken.push(`p99 ${p99.toFixed(0)} ms over ${P99_BOUND_MS} ms`);
+/** @type {Record<string, string>} */
 const flatness = {};
-for (const name of ["A", "B"]) {
+for (const name of /** @type {const} */ (["A", "B"])) {
   const peak = Math.max(...samples[name].map((s) => s.peak));
   if (peak > INSTANCE_MEMORY_MB)
     broken.push(`instance ${name} reached ${peak.toFixed(0)} MB (bound ${INSTANCE_MEMORY_MB})`);
@@ -785,8 +915,9 @@ for (const name of ["A", "B"]) {
   if (high > median * (1 + FLAT_WITHIN) || low < median * (1 - FLAT_WITHIN))
     broken.push(`instance ${name} not flat: ${flatness[name]}`);
 }
-const last = rows.at(-1);
-const peakOf = (pick) => Math.max(...rows.map(pick));
+// A row a minute, and SOAK_MINUTES is positive.
+const last = /** @type {Row} */ (rows.at(-1));
+const peakOf = (/** @type {(row: Row) => number} */ pick) => Math.max(...rows.map(pick));
 if (peakOf((r) => r.disk.tier) > TIER_DISK_MB) broken.push("the tier's cache over its max_size");
 if (peakOf((r) => Math.max(r.disk.a, r.disk.b)) > INSTANCE_DISK_MB)
   broken.push("an instance's disk over its bound");
@@ -801,7 +932,7 @@ log(`  5xx to readers:  ${totals.fiveXX}`);
 log(`  p99:             ${p99.toFixed(0)} ms (p50 ${percentile(allLatencies, 50).toFixed(1)} ms)`);
 log(`  the mix:         ${byKindText(totals.byKind)}`);
 log(`  radio streams cut by a restart: ${totals.streamsCut}`);
-for (const name of ["A", "B"])
+for (const name of /** @type {const} */ (["A", "B"]))
   log(
     `  instance ${name} memory: ${flatness[name]}; peak ${Math.max(...samples[name].map((s) => s.peak)).toFixed(0)} MB`,
   );

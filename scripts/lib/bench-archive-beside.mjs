@@ -18,16 +18,26 @@ import standIn from "../../e2e/env.cjs";
 import instances from "../../e2e/redis/instances.cjs";
 import { startStandIn, stop } from "./processes.mjs";
 
+/** @import { Agent } from "node:http" */
+
 const { appEnv } = standIn;
 const { freePort, startInstance } = instances;
-const pad = (n) => String(n).padStart(2, "0");
+const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
 const DAY = 86_400_000;
 
-const percentile = (values, p) => {
+const percentile = (/** @type {number[]} */ values, /** @type {number} */ p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
+/**
+ * One request of `pathname` from `host`: its status (0: no answer) and how long it took.
+ * @param {Agent} agent
+ * @param {number} port
+ * @param {string} host
+ * @param {string} pathname
+ * @returns {Promise<{ status: number | undefined; ms: number }>}
+ */
 function get(agent, port, host, pathname) {
   return new Promise((resolve) => {
     const started = performance.now();
@@ -44,9 +54,15 @@ function get(agent, port, host, pathname) {
   });
 }
 
-/** The reader: /terms of the first publication every 50 ms until `until()` says stop. */
+/**
+ * The reader: /terms of the first publication every 50 ms until `until()` says stop.
+ * @param {number} port
+ * @param {string} host
+ * @param {() => boolean} until
+ */
 async function reader(port, host, until) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  /** @type {number[]} */
   const took = [];
   while (!until()) {
     const next = performance.now() + 50;
@@ -57,12 +73,20 @@ async function reader(port, host, until) {
   return took;
 }
 
-const line = (label, took) =>
+const line = (/** @type {string} */ label, /** @type {number[]} */ took) =>
   `| ${label} | ${took.length} | ${percentile(took, 50).toFixed(1)} ms | ${percentile(took, 99).toFixed(1)} ms | ${Math.max(...took).toFixed(1)} ms |`;
 
 /**
  * `env`: the instance's archive (ARCHIVE_FILE or DATABASE_URL). `words`: a common word and
  * phrases from the corpus. `seconds`: each phase's length.
+ * @param {{
+ *   env: Record<string, string>;
+ *   publications: number;
+ *   words: string[];
+ *   phrases: string[];
+ *   now: number;
+ *   seconds?: number;
+ * }} options
  */
 export async function beside({ env, publications, words, phrases, now, seconds = 30 }) {
   const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-beside-"));
@@ -99,16 +123,23 @@ export async function beside({ env, publications, words, phrases, now, seconds =
     clearTimeout(aloneTimer);
 
     const kinds = {
-      "relevance search": (n) => `/search?q=${encodeURIComponent(words[n % words.length])}`,
-      phrase: (n) => `/search?q=${encodeURIComponent(`"${phrases[n % phrases.length]}"`)}`,
-      "month page": (n) => {
+      // `n % length`: an index within the list.
+      "relevance search": (/** @type {number} */ n) =>
+        `/search?q=${encodeURIComponent(/** @type {string} */ (words[n % words.length]))}`,
+      phrase: (/** @type {number} */ n) =>
+        `/search?q=${encodeURIComponent(`"${phrases[n % phrases.length]}"`)}`,
+      "month page": (/** @type {number} */ n) => {
         const day = new Date(now - (1 + ((n * 29) % 330)) * DAY);
         return `/archive/${day.getUTCFullYear()}/${pad(day.getUTCMonth() + 1)}`;
       },
       "archive index": () => "/archive",
     };
-    const names = Object.keys(kinds);
-    const crawlTook = Object.fromEntries(names.map((name) => [name, []]));
+    // Object.keys() and fromEntries() say `string`: the keys are the kinds'.
+    const names = /** @type {(keyof typeof kinds)[]} */ (Object.keys(kinds));
+    const crawlTook = /** @type {Record<keyof typeof kinds, number[]>} */ (
+      Object.fromEntries(names.map((name) => [name, /** @type {number[]} */ ([])]))
+    );
+    /** @type {Map<number | undefined, number>} */
     const statuses = new Map();
     let stopCrawl = false;
     let next = 0;
@@ -116,7 +147,9 @@ export async function beside({ env, publications, words, phrases, now, seconds =
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       while (!stopCrawl) {
         const n = next++;
-        const name = names[n % names.length];
+        const name = /** @type {keyof typeof kinds} an index within the list */ (
+          names[n % names.length]
+        );
         // Other publications than the reader's, each request another paper.
         const other = `p${1 + ((n * 131) % (publications - 1))}.example:${port}`;
         const { status, ms } = await get(agent, port, other, kinds[name](n));

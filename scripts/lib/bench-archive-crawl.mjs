@@ -20,15 +20,20 @@ import { chownTree, localConfig, mainConfig } from "../start-cached.mjs";
 import { instanceHeapMb, startStandIn, stop } from "./processes.mjs";
 import { locate } from "../system-programs.mjs";
 
+/** @import { ChildProcess } from "node:child_process" */
+/** @import { Agent } from "node:http" */
+/** @import { RedisServer } from "../../e2e/redis/instances.cjs" */
+
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const { appEnv } = standIn;
 const { freePort, startInstance, startRedis } = instances;
 const DAY = 86_400_000;
-const pad = (n) => String(n).padStart(2, "0");
+const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
 
 /** The bounds the crawl runs under: small, so that a crawl of 100,000 pages meets them. */
 export const CRAWL_BOUNDS = { pageCacheMb: 256, redisMb: 256, tierMb: 512 };
 
+/** @param {string} dir @param {number} count @param {number} port */
 function publicationsFile(dir, count, port) {
   const publications = Array.from({ length: count }, (_, n) => ({
     url: `http://p${n}.example:${port}`,
@@ -40,6 +45,7 @@ function publicationsFile(dir, count, port) {
   return file;
 }
 
+/** @param {string} dir @param {number} port @param {number} nextPort */
 async function startTier(dir, port, nextPort) {
   mkdirSync(path.join(dir, "cache"));
   const source = readFileSync(path.join(ROOT, "deploy/nginx/riverbend.conf"), "utf8").replace(
@@ -49,7 +55,9 @@ async function startTier(dir, port, nextPort) {
   writeFileSync(path.join(dir, "riverbend.conf"), localConfig(source, { port, nextPort, dir }));
   writeFileSync(path.join(dir, "nginx.conf"), mainConfig(dir));
   if (process.getuid?.() === 0) chownTree(dir, 65534, 65534);
-  const nginx = spawn(locate("nginx"), ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
+  // `npm run bench:archive` checks first that nginx is there (scripts/setup.mjs).
+  const program = /** @type {string} */ (locate("nginx"));
+  const nginx = spawn(program, ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
     stdio: "ignore",
   });
   await instances.waitFor(
@@ -59,6 +67,12 @@ async function startTier(dir, port, nextPort) {
   return nginx;
 }
 
+/**
+ * What `command` prints (its standard output), once it has ended.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<string>}
+ */
 function megabytes(command, args) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
@@ -68,9 +82,10 @@ function megabytes(command, args) {
   });
 }
 
-const du = async (dir) => Number((await megabytes("du", ["-sm", dir])).split("\t")[0] || 0);
+const du = async (/** @type {string} */ dir) =>
+  Number((await megabytes("du", ["-sm", dir])).split("\t")[0] || 0);
 
-/** The resident memory of a process, in MB (Linux). */
+/** The resident memory of a process, in MB (Linux). @param {number | undefined} pid */
 function rssMb(pid) {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -80,10 +95,12 @@ function rssMb(pid) {
   }
 }
 
+/** @param {RedisServer} redis */
 async function redisKeys(redis) {
   return Number((await megabytes("redis-cli", ["-p", String(redis.port), "dbsize"])).trim() || 0);
 }
 
+/** @param {RedisServer} redis */
 async function redisMb(redis) {
   const info = await megabytes("redis-cli", ["-p", String(redis.port), "info", "memory"]);
   const used = /used_memory:(\d+)/.exec(info);
@@ -93,6 +110,14 @@ async function redisMb(redis) {
 /** The crawler's addresses: a keep-alive connection from each. */
 const ADDRESSES = 64;
 
+/**
+ * One request of `pathname` from `host` through `agent`: its status, 0 when it had no answer.
+ * @param {Agent} agent
+ * @param {number} port
+ * @param {string} host
+ * @param {string} pathname
+ * @returns {Promise<number | undefined>}
+ */
 function get(agent, port, host, pathname) {
   return new Promise((resolve) => {
     const request = http.get(
@@ -112,7 +137,10 @@ function get(agent, port, host, pathname) {
   });
 }
 
-/** Crawls `pages` archive days of `publications` papers over the year before `now`. */
+/**
+ * Crawls `pages` archive days of `publications` papers over the year before `now`.
+ * @param {{ file: string; publications: number; pages: number; now: number }} options
+ */
 export async function crawl({ file, publications, pages, now }) {
   const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-crawl-"));
   const [tierPort, appPort] = [await freePort(), await freePort()];
@@ -133,11 +161,13 @@ export async function crawl({ file, publications, pages, now }) {
   // A folder of its own, not under `dir` (0700): as root, nginx's workers run as nobody.
   const tierDir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-tier-"));
   const nginx = await startTier(tierDir, tierPort, appPort);
+  // The instance's process: there from startInstance() until app.cleanup().
+  const appPid = () => /** @type {ChildProcess} */ (app.child).pid;
   const peak = { disk: 0, redis: 0, tier: 0, rss: 0 };
   // The instance's memory once it has served its first pages, then its peak.
   const memory = { warm: 0, peak: 0, end: 0 };
   const sample = async () => {
-    peak.rss = Math.max(peak.rss, rssMb(app.child.pid));
+    peak.rss = Math.max(peak.rss, rssMb(appPid()));
     peak.disk = Math.max(peak.disk, await du(path.join(app.dir, ".next", "cache", "pages")));
     peak.redis = Math.max(peak.redis, await redisMb(redis));
     peak.tier = Math.max(peak.tier, await du(path.join(tierDir, "cache")));
@@ -153,7 +183,7 @@ export async function crawl({ file, publications, pages, now }) {
     };
     console.log(
       `  ${seconds} s: ${next.toLocaleString("en-US")} pages, Redis ${keys.toLocaleString("en-US")} keys, ` +
-        `${(await redisMb(redis)).toFixed(0)} MB; instance ${rssMb(app.child.pid).toFixed(0)} MB ` +
+        `${(await redisMb(redis)).toFixed(0)} MB; instance ${rssMb(appPid()).toFixed(0)} MB ` +
         `(heap ${heap.toFixed(0)} MB, outside it ${external.toFixed(0)} MB)`,
     );
   }, 30_000);
@@ -161,6 +191,7 @@ export async function crawl({ file, publications, pages, now }) {
     { length: ADDRESSES },
     (_, n) => new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.1.${n + 1}` }),
   );
+  /** @type {Map<number | undefined, number>} */
   const statuses = new Map();
   let next = 0;
   const started = performance.now();
@@ -171,13 +202,13 @@ export async function crawl({ file, publications, pages, now }) {
         const day = new Date(now - (1 + ((n * 7) % 364)) * DAY);
         const host = `p${(n * 131) % publications}.example:${tierPort}`;
         const status = await get(
-          agents[n % ADDRESSES],
+          /** @type {Agent} an index within the list */ (agents[n % ADDRESSES]),
           tierPort,
           host,
           `/archive/${day.getUTCFullYear()}/${pad(day.getUTCMonth() + 1)}/${pad(day.getUTCDate())}`,
         );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if (n === 1000) memory.warm = rssMb(app.child.pid);
+        if (n === 1000) memory.warm = rssMb(appPid());
         if (n % 5000 === 0) process.stdout.write(`  crawled ${n.toLocaleString("en-US")} pages\r`);
       }
     }),
@@ -190,7 +221,7 @@ export async function crawl({ file, publications, pages, now }) {
   // What the instance said of Redis: a change of state is logged once (lib/cache/redis-client.mjs).
   const said = app.output.filter((line) => /redis/i.test(line));
   if (said.length) console.log(`  the instance on Redis:\n    ${said.slice(0, 20).join("\n    ")}`);
-  memory.end = rssMb(app.child.pid);
+  memory.end = rssMb(appPid());
   memory.peak = peak.rss;
   await stop(nginx);
   await app.cleanup();

@@ -34,8 +34,8 @@ const ZONE = "America/Chicago";
  * @param {{
  *   carriage: CarriageRow[];
  *   fill: (engine: ArchiveEngine, carriage: CarriageRow[]) => Promise<Filled>;
- *   ingestAlone: (engine: ArchiveEngine, samples: RecordBatch[]) => Promise<unknown>;
- *   ingestKnown: (engine: ArchiveEngine, samples: RecordBatch[]) => Promise<unknown>;
+ *   ingestAlone: (engine: ArchiveEngine, samples: RecordBatch[]) => Promise<number>;
+ *   ingestKnown: (engine: ArchiveEngine, samples: RecordBatch[]) => Promise<number>;
  *   measure: (
  *     name: string,
  *     engine: ArchiveEngine,
@@ -43,7 +43,7 @@ const ZONE = "America/Chicago";
  *     words: string[],
  *     samples: RecordBatch[],
  *   ) => Promise<void>;
- *   report: (filled: Filled, alone: unknown, known: unknown) => void;
+ *   report: (filled: Filled, alone: number, known: number) => void;
  *   jiti: import("jiti").Jiti;
  *   folderBytes: (dir: string) => number;
  *   besideTheCrawl: (name: string, env: Record<string, string>, filled: Filled) => Promise<void>;

@@ -16,18 +16,30 @@ import path from "node:path";
 import { promisify } from "node:util";
 import standIn from "../../e2e/env.cjs";
 
+/** @import { ChildProcess, StdioOptions } from "node:child_process" */
+/** @typedef {Record<string, string | undefined>} Env variables added to this process's own */
+
 const { STAND_IN_PORT, STAND_IN_URL, standInArgs, REVALIDATE_SECRET } = standIn;
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Next's own command, run with this Node (npx would start another npm and another Node). */
 const NEXT = path.join(ROOT, "node_modules/next/dist/bin/next");
 
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (/** @type {number} */ ms) =>
+  new Promise((resolve) => setTimeout(resolve, ms));
 
+/** @type {Set<ChildProcess>} */
 const children = new Set();
+/** @type {(() => unknown)[]} */
 const cleanups = [];
 
-/** Starts a child in the project folder, with this environment plus `env`; output ignored. */
+/**
+ * Starts a child in the project folder, with this environment plus `env`; output ignored.
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {{ env?: Env; cwd?: string; stdio?: StdioOptions }} [options]
+ * @returns {ChildProcess}
+ */
 export function run(command, args, { env = {}, cwd = ROOT, stdio = "ignore" } = {}) {
   const child = spawn(command, args, { cwd, stdio, env: { ...process.env, ...env } });
   children.add(child);
@@ -35,20 +47,30 @@ export function run(command, args, { env = {}, cwd = ROOT, stdio = "ignore" } = 
   return child;
 }
 
-/** Resolves with the child's exit code (null when a signal ended it), at once if it has ended. */
+/**
+ * Resolves with the child's exit code (null when a signal ended it), at once if it has ended.
+ * @param {ChildProcess} child
+ * @returns {Promise<number | null>}
+ */
 function exited(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve) =>
+    child.once("exit", (/** @type {number | null} */ code) => resolve(code)),
+  );
 }
 
-/** Sends the signal and waits for the child to be gone. */
+/**
+ * Sends the signal and waits for the child to be gone.
+ * @param {ChildProcess} child
+ * @param {NodeJS.Signals} [signal]
+ */
 export async function stop(child, signal = "SIGTERM") {
   const gone = exited(child);
   child.kill(signal);
   await gone;
 }
 
-/** A clean-up (a folder, a Redis) for stopAll() to run. */
+/** A clean-up (a folder, a Redis) for stopAll() to run. @param {() => unknown} cleanup */
 export function onStop(cleanup) {
   cleanups.push(cleanup);
 }
@@ -57,7 +79,10 @@ let stopping = false;
 /** Whether stopAll() is under way: children ending now are being stopped, not failing. */
 export const isStopping = () => stopping;
 
-/** Runs the clean-ups, stops every child and exits with `code`, within 15 s whatever hangs. */
+/**
+ * Runs the clean-ups, stops every child and exits with `code`, within 15 s whatever hangs.
+ * @param {number} code
+ */
 export async function stopAll(code) {
   if (stopping) return;
   stopping = true;
@@ -82,6 +107,9 @@ for (const event of ["uncaughtException", "unhandledRejection"]) {
 /**
  * Waits until `target` is up: an address answering with a status under 500, or a check that
  * resolves truthy (a throw counts as not yet). Resolves with the milliseconds it took.
+ * @param {string | (() => unknown)} target
+ * @param {{ what?: string; timeoutMs?: number; intervalMs?: number }} [options]
+ * @returns {Promise<number>}
  */
 export async function waitFor(target, { what, timeoutMs = 60_000, intervalMs = 100 } = {}) {
   const check =
@@ -100,7 +128,7 @@ export async function waitFor(target, { what, timeoutMs = 60_000, intervalMs = 1
   }
 }
 
-/** Whether something already answers HTTP at `address`, whatever its status. */
+/** Whether something already answers HTTP at `address`, whatever its status. @param {string} address */
 function answers(address) {
   return fetch(address).then(
     () => true,
@@ -111,6 +139,7 @@ function answers(address) {
 /**
  * The stand-in upstreams (e2e/stand-in/server.mjs) on STAND_IN_PORT. A stand-in already there
  * belongs to a demo or a test run, whose state this run would change and measure: refused.
+ * @param {{ env?: Env; stdio?: StdioOptions }} [options]
  */
 export async function startStandIn({ env = {}, stdio = "ignore" } = {}) {
   if (await answers(`${STAND_IN_URL}/__health`))
@@ -120,7 +149,10 @@ export async function startStandIn({ env = {}, stdio = "ignore" } = {}) {
   return child;
 }
 
-/** `next build` of the site (no `dir`) or of another Next project, such as the trivial page. */
+/**
+ * `next build` of the site (no `dir`) or of another Next project, such as the trivial page.
+ * @param {{ dir?: string; env?: Env; stdio?: StdioOptions; next?: string }} [options]
+ */
 export async function nextBuild({ dir, env = {}, stdio = "ignore", next = NEXT } = {}) {
   const args = [next, "build", ...(dir ? [dir] : [])];
   const code = await exited(run(process.execPath, args, { env, stdio }));
@@ -140,7 +172,10 @@ export async function nextBuild({ dir, env = {}, stdio = "ignore", next = NEXT }
 const TRIVIAL_DIR = path.join(os.tmpdir(), "news-bench-trivial");
 const TRIVIAL_NEXT = path.join(TRIVIAL_DIR, "node_modules/next/dist/bin/next");
 
-/** Copies bench/trivial to TRIVIAL_DIR afresh and builds it there with the project's Next. */
+/**
+ * Copies bench/trivial to TRIVIAL_DIR afresh and builds it there with the project's Next.
+ * @param {{ stdio?: StdioOptions }} [options]
+ */
 export async function buildTrivial({ stdio = "ignore" } = {}) {
   await fs.rm(TRIVIAL_DIR, { recursive: true, force: true });
   await fs.cp(path.join(ROOT, "bench/trivial"), TRIVIAL_DIR, {
@@ -160,6 +195,15 @@ export async function buildTrivial({ stdio = "ignore" } = {}) {
  * already answers belongs to something else (a run left behind, a demo): refused, since this
  * run would measure that server and not its own. A server that exits before answering (its
  * build missing, its configuration refused) fails at once, naming its exit code.
+ * @param {{
+ *   port: number;
+ *   ready: string;
+ *   what: string;
+ *   command: string;
+ *   args: readonly string[];
+ *   cwd?: string;
+ *   env?: Env;
+ * }} options
  */
 async function startServer({ port, ready, what, command, args, cwd, env }) {
   const address = `http://127.0.0.1:${port}${ready}`;
@@ -177,7 +221,10 @@ async function startServer({ port, ready, what, command, args, cwd, env }) {
   return child;
 }
 
-/** The site as `npm start` runs it (server.mjs) on 127.0.0.1:`port`; resolves once it answers. */
+/**
+ * The site as `npm start` runs it (server.mjs) on 127.0.0.1:`port`; resolves once it answers.
+ * @param {{ port: number; env?: Env; node?: string; ready?: string }} options
+ */
 export function startSite({ port, env, node = process.execPath, ready = "/terms" }) {
   return startServer({
     port,
@@ -189,7 +236,10 @@ export function startSite({ port, env, node = process.execPath, ready = "/terms"
   });
 }
 
-/** The trivial page (bench/trivial, built by buildTrivial) under Next's own server. */
+/**
+ * The trivial page (bench/trivial, built by buildTrivial) under Next's own server.
+ * @param {{ port: number; node?: string; ready?: string; env?: Env }} options
+ */
 export function startTrivial({ port, node = process.execPath, ready = "/", env = {} }) {
   return startServer({
     port,
@@ -206,6 +256,9 @@ export function startTrivial({ port, node = process.execPath, ready = "/", env =
  * An instance's JavaScript heap in use and its memory outside the heap (buffers, native), in
  * MB, from its /api/metrics (the operators' secret); null when it does not answer in 2 s.
  * Asked with node:http: fetch() sends its own Host, and `host` must name a publication.
+ * @param {number} port
+ * @param {string} host
+ * @returns {Promise<{ heap: number; external: number } | null>}
  */
 export function instanceHeapMb(port, host) {
   return new Promise((resolve) => {
@@ -222,7 +275,7 @@ export function instanceHeapMb(port, host) {
         response.setEncoding("utf8");
         response.on("data", (chunk) => (text += chunk));
         response.on("end", () => {
-          const value = (name) =>
+          const value = (/** @type {string} */ name) =>
             Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN) / 1024 / 1024;
           resolve({
             heap: value("nodejs_heap_size_used_bytes"),
