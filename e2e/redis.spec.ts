@@ -380,6 +380,7 @@ test(`A killed with SIGKILL as soon as it has answered loses nothing it showed (
   for (let round = 0; round < KILL_ROUNDS; round++) {
     newFeedAddress("food", `kill-${Date.now()}-${round}`);
     forgetPagesInRedis();
+    const logged = a.output.length;
     const shown = await get(a, "/food");
     a.child!.kill("SIGKILL");
     expect(shown.status).toBe(200);
@@ -401,6 +402,9 @@ test(`A killed with SIGKILL as soon as it has answered loses nothing it showed (
     );
     if (again.status !== 200 || titlesIn(again.html)[0] !== titles[0]) {
       lost.push(`round ${round}: ${again.status} ${titlesIn(again.html)[0] ?? "no headlines"}`);
+      // What A said about Redis and the feed meanwhile, for the one who debugs it.
+      const said = a.output.slice(logged).filter((line) => /redis|food/.test(line));
+      console.log(`[kill] round ${round}, A's log:\n${said.join("\n")}`);
     }
     await standIn.clear("/feeds/food.xml");
   }

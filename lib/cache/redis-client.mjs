@@ -185,6 +185,44 @@ export async function withRedis(command, timeoutMs = COMMAND_TIMEOUT_MS) {
   }
 }
 
+/** How long a patient command (withRedisPatiently) waits for Redis to be usable again. */
+const PATIENT_WAIT_MS = 1000;
+
+/**
+ * withRedis, for a command whose failure costs more than a short wait: the one copy of what a
+ * page showed (a feed's copy written as the page is made, read back by an instance that
+ * restarted with nothing in memory). When Redis cannot be used now for a passing reason, the
+ * first connection still being made or the cool-down after one slow answer on a connection
+ * that is up, it waits for it (at most PATIENT_WAIT_MS) and asks once more. A Redis that refuses
+ * connections or dropped one is not waited for: the command fails at once, as withRedis's do.
+ * @template T
+ * @param {(client: RedisClient) => Promise<T>} command
+ * @param {number} [timeoutMs]
+ * @returns {Promise<{ ok: true; value: T } | { ok: false }>}
+ */
+export async function withRedisPatiently(command, timeoutMs = COMMAND_TIMEOUT_MS) {
+  const first = await withRedis(command, timeoutMs);
+  if (first.ok) return first;
+  const s = state();
+  const deadline = Date.now() + PATIENT_WAIT_MS;
+  // Still connecting for the first time: wait for the connection (its own timeout is 1 s).
+  while (s.status === "idle" && !s.client?.isReady && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const client = s.client;
+  if (!client?.isReady || Date.now() >= deadline) return first;
+  try {
+    const value = await answerWithin(command(client), Math.max(timeoutMs, deadline - Date.now()));
+    // It answered: Redis is usable, for every caller, before its cool-down ends.
+    s.skipUntil = 0;
+    s.unansweredSince = null;
+    report(s, "connected");
+    return { ok: true, value };
+  } catch (error) {
+    redisFailed(error);
+    return { ok: false };
+  }
+}
+
 /**
  * `answer`, or a rejection once `ms` have passed without it. The rejection first lets the
  * event loop read its sockets once more: after a long task of this process (a render, the

@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { connect, createServer, type AddressInfo } from "node:net";
 import { startRedis, type RedisServer } from "../../e2e/redis/instances.cjs";
-import { answerWithin, redisClient, setRedisLogger, withRedis } from "./redis-client.mjs";
+import {
+  answerWithin,
+  redisClient,
+  setRedisLogger,
+  withRedis,
+  withRedisPatiently,
+} from "./redis-client.mjs";
 
 /** Holds the event loop, as a long render or a large network's status does. */
 function busy(ms: number) {
@@ -124,4 +130,62 @@ describe("a connection that stops answering", () => {
     expect(logged).toContain("unavailable: no answer for 5 s, connecting again");
     expect(logged.at(-1)).toBe(`connected: redis://127.0.0.1:${link.port}`);
   }, 30_000);
+});
+
+describe("a patient command (a copy a page showed, written or read back)", () => {
+  let redis: RedisServer;
+  let database = 0;
+  const get = (client: NonNullable<ReturnType<typeof redisClient>>) =>
+    client.get("riverbend:test:patient");
+
+  /** A connection of its own (another database of the one server): its state starts afresh. */
+  function freshConnection(url = `redis://127.0.0.1:${redis.port}/${++database}`) {
+    process.env.REDIS_URL = url;
+  }
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    setRedisLogger(() => {});
+  });
+
+  afterAll(async () => {
+    delete process.env.REDIS_URL;
+    redisClient();
+    setRedisLogger(null);
+    await redis.cleanup();
+  });
+
+  it("waits for the first connection, which a plain command does not", async () => {
+    freshConnection();
+    // A process's first command, sent before its connection is made (a restarted instance's
+    // first page): a plain command fails at once.
+    expect(await withRedis(get)).toEqual({ ok: false });
+    expect(await withRedisPatiently(get)).toEqual({ ok: true, value: null });
+  });
+
+  it("asks again during the cool-down after one slow answer, and ends it for every caller", async () => {
+    freshConnection();
+    await withRedisPatiently(get);
+    // One command past its time: Redis is skipped for a moment.
+    expect(await withRedis(() => new Promise<never>(() => {}), 20)).toEqual({ ok: false });
+    expect(await withRedis(get)).toEqual({ ok: false });
+    expect(await withRedisPatiently(get)).toEqual({ ok: true, value: null });
+    expect(await withRedis(get)).toEqual({ ok: true, value: null });
+  });
+
+  it("does not wait for a Redis that refuses connections", async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    freshConnection(`redis://127.0.0.1:${closed}`);
+    // Refused within milliseconds: known down, so not waited for.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const asked = Date.now();
+    expect(await withRedisPatiently(get)).toEqual({ ok: false });
+    expect(Date.now() - asked).toBeLessThan(100);
+  });
 });

@@ -6,6 +6,7 @@ import {
   redisConfigured,
   setRedisLogger,
   withRedis,
+  withRedisPatiently,
 } from "./redis-client.mjs";
 
 /**
@@ -29,10 +30,21 @@ const whole = (ms: number) => Math.max(1, Math.ceil(ms));
 
 export { onRedisReady, redisConfigured };
 
+/**
+ * `patient`: the caller has nothing to go on without Redis (what it asks is the one copy of
+ * something a reader was shown), so a Redis that is away only for a moment is waited for,
+ * briefly (withRedisPatiently).
+ */
+interface Patience {
+  patient?: boolean;
+}
+
 export async function sharedGet<T>(
   key: string,
+  { patient = false }: Patience = {},
 ): Promise<{ ok: true; value: T | undefined } | { ok: false }> {
-  const answer = await withRedis<string | null>((client) => client.get(KEY_PREFIX + key));
+  const run = patient ? withRedisPatiently : withRedis;
+  const answer = await run<string | null>((client) => client.get(KEY_PREFIX + key));
   if (!answer.ok) return answer;
   try {
     return { ok: true, value: answer.value === null ? undefined : (JSON.parse(answer.value) as T) };
@@ -46,8 +58,10 @@ export async function sharedSet(
   key: string,
   value: unknown,
   ttlMs = SHARED_TTL_MS,
+  { patient = false }: Patience = {},
 ): Promise<boolean> {
-  const answer = await withRedis((client) =>
+  const run = patient ? withRedisPatiently : withRedis;
+  const answer = await run((client) =>
     client.set(KEY_PREFIX + key, JSON.stringify(value), { PX: whole(ttlMs) }),
   );
   return answer.ok;

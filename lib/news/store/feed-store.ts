@@ -138,9 +138,10 @@ function createSharedFeedStore(memory: FeedStore = createMemoryFeedStore()): Fee
   const healthKey = (url: string) => `feed:health:${url}`;
   return {
     async getCopy(feedUrl) {
-      const shared = await sharedGet<FeedCopy>(copyKey(feedUrl));
-      if (!shared.ok || !shared.value) return memory.getCopy(feedUrl);
       const local = memory.peekCopy(feedUrl);
+      // With nothing here (a restarted instance), Redis holds the one copy of what was shown.
+      const shared = await sharedGet<FeedCopy>(copyKey(feedUrl), { patient: !local });
+      if (!shared.ok || !shared.value) return local;
       // Redis restarted empty, or lost a write: the newer copy wins.
       if (local && (local.fetchedAt ?? "") > (shared.value.fetchedAt ?? "")) return local;
       await memory.setCopy(feedUrl, shared.value);
@@ -148,7 +149,8 @@ function createSharedFeedStore(memory: FeedStore = createMemoryFeedStore()): Fee
     },
     async setCopy(feedUrl, copy) {
       await memory.setCopy(feedUrl, copy);
-      await sharedSet(copyKey(feedUrl), copy);
+      // Pages show it once this resolves: an instance killed then must not take it along.
+      await sharedSet(copyKey(feedUrl), copy, undefined, { patient: true });
     },
     peekCopy: (feedUrl) => memory.peekCopy(feedUrl),
     async getHealth(feedUrl) {
