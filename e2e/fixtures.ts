@@ -1,5 +1,6 @@
 /**
- * Playwright's `test`, with pages that wait, after each navigation, for the framework to run.
+ * Playwright's `test`, with pages that wait, after each navigation, for the framework to run,
+ * and that fail their test when they break the site's Content Security Policy.
  *
  * A page is whole at its load event without JavaScript; React may hydrate it a little later
  * (it yields while it works). A reader who taps before that gets a plain link or form; a test
@@ -24,8 +25,30 @@ async function frameworkRunning(page: Page): Promise<void> {
 
 const NAVIGATIONS = ["goto", "reload", "goBack", "goForward"] as const;
 
+/**
+ * Every page of every test runs under the site's Content Security Policy and must break none of
+ * it: a violation (the browser's console names the policy, and the page's own event does) fails
+ * the test that caused it. So the radio, the menus, the video and every route are held to it
+ * as readers use them, not only on load.
+ */
+async function watchPolicy(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  return violations;
+}
+
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, provide) => {
+    const violations = await watchPolicy(page);
     if (javaScriptEnabled !== false) {
       for (const name of NAVIGATIONS) {
         const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
@@ -39,5 +62,7 @@ export const test = base.extend({
       }
     }
     await provide(page);
+    if (violations.length > 0)
+      throw new Error(`the page broke its Content Security Policy:\n${violations.join("\n")}`);
   },
 });

@@ -1,6 +1,7 @@
 /**
  * Gate: security headers on every response (pages, the 404 page, redirects, static files),
- * and the pages still work under the policy: no CSP violation while they load.
+ * and the pages still work under the policy: no CSP violation while they load (every page of
+ * every test is held to that by e2e/fixtures.ts).
  */
 import { expect, test, type APIResponse } from "../fixtures";
 import { STAND_IN_URL } from "../env.cjs";
@@ -80,33 +81,26 @@ test.describe("security headers", () => {
   });
 });
 
+// Every page of every test fails on a CSP violation (e2e/fixtures.ts); every route is loaded
+// and scrolled to its end by the accessibility gate. This one clicks its way to a third party.
 test.describe("the pages work under the policy", () => {
-  for (const route of ROUTES) {
-    test(`${route.path} loads with no CSP violation`, async ({ page }) => {
-      const violations: string[] = [];
-      page.on("console", (message) => {
-        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-      });
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(
-            `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
-          );
-        });
-      });
-      await page.goto(await pathOf(route, page.request));
-      // Lazy images and embeds load as the reader scrolls.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForLoadState("networkidle");
-      expect(violations, violations.join("\n")).toEqual([]);
-    });
-  }
+  test("a page that breaks the policy fails its test", async ({ page }) => {
+    // Expected to fail: the fixture finds the frame the policy blocked and fails the test.
+    // Should the watch stop working, this test passes, and Playwright reports that as a failure.
+    test.fail();
+    await page.goto("/terms");
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          document.addEventListener("securitypolicyviolation", resolve, { once: true });
+          const frame = document.createElement("iframe");
+          frame.src = "http://203.0.113.9/not-allowed";
+          document.body.append(frame);
+        }),
+    );
+  });
 
   test("the featured video plays from the video host under the policy", async ({ page }) => {
-    const violations: string[] = [];
-    page.on("console", (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
     // No network in tests: answer for the video host so the frame loads.
     await page.route("https://www.youtube-nocookie.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title>" }),
@@ -118,6 +112,5 @@ test.describe("the pages work under the policy", () => {
     await expect
       .poll(async () => (await frame.contentFrame().locator("title").textContent()) ?? "")
       .toBe("Player");
-    expect(violations, violations.join("\n")).toEqual([]);
   });
 });
