@@ -24,6 +24,7 @@
  * and must start in milliseconds; the check per request is one Map lookup.
  */
 import http from "node:http";
+import module from "node:module";
 import {
   PublicationsFileError,
   hostKey,
@@ -53,6 +54,11 @@ const dir = process.cwd();
 // Before Next and React load: they pick their production builds from it.
 // Next's types make NODE_ENV read-only (for the app's code): a cast lets it be set here.
 /** @type {Record<string, string | undefined>} */ (process.env).NODE_ENV = "production";
+// V8's compiled code for every module loaded from here on (Next's server, the app's chunks, their
+// packages) kept on disk and reused by the next start: a restarted instance answers sooner.
+// Node's own cache (module.enableCompileCache), in its default folder under the system's temp
+// folder, or NODE_COMPILE_CACHE's; a cache it cannot use is skipped, never an error.
+module.enableCompileCache?.();
 const { default: next } = await import("next");
 // Compression is done here, not by Next (next.config.ts `compress: false`): the `compression`
 // middleware, with pages sent in one piece compressed once (lib/serving/compressed-pages.mjs).
