@@ -137,6 +137,7 @@ export function joined(core: StoryCore | undefined, other: StoryCore): StoryCore
       words,
       title: new Set([...(core?.terms.title ?? []), ...other.terms.title]),
       names: new Set([...(core?.terms.names ?? []), ...other.terms.names]),
+      capitals: new Set([...(core?.terms.capitals ?? []), ...other.terms.capitals]),
       description: sum(core?.terms.description, other.terms.description),
     },
   };

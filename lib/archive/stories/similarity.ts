@@ -44,6 +44,12 @@ export interface Terms {
   title: Set<string>;
   /** Names, places and numbers: words written capitalised within a sentence, and numbers. */
   names: Set<string>;
+  /**
+   * Every word written capitalised, a sentence's first too (in sentence-case text): a name the
+   * other item writes within a sentence ("Reyes-Whitfield said") is the same name when this
+   * one opens a sentence with it ("Reyes-Whitfield, who oversaw…").
+   */
+  capitals: Set<string>;
   /** The description's own counts (a plain title says nothing: its description must). */
   description: Map<string, number>;
 }
@@ -74,7 +80,7 @@ function add(terms: Terms, text: string, weight: number, title: boolean): void {
  * Names: a capitalised word that does not start a sentence, where the text is in sentence
  * case (a Title Case headline capitalises every word, and says nothing so), and numbers.
  */
-function addNames(names: Set<string>, text: string): void {
+function addNames(names: Set<string>, capitals: Set<string>, text: string): void {
   const raw = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu) ?? [];
   const lower = raw.filter((word) => /^\p{Ll}/u.test(word) && !STOP.has(word)).length;
   const titleCase = lower === 0;
@@ -84,9 +90,12 @@ function addNames(names: Set<string>, text: string): void {
     if (word) {
       const folded = wordsOf(word);
       if (/\d/.test(word)) for (const part of folded) if (/\d/.test(part)) names.add(part);
-      if (!sentenceStart && !titleCase && /^\p{Lu}/u.test(word))
+      if (!titleCase && /^\p{Lu}/u.test(word))
         for (const part of folded)
-          if (!STOP.has(part) && !CALENDAR.has(part)) names.add(stemOf(part));
+          if (!STOP.has(part) && !CALENDAR.has(part)) {
+            capitals.add(stemOf(part));
+            if (!sentenceStart) names.add(stemOf(part));
+          }
     }
     sentenceStart = /[.!?:;]["'’”)]*$/.test(token) || !word;
   }
@@ -98,12 +107,13 @@ export function termsOf(item: StoryText): Terms {
     words: new Map(),
     title: new Set(),
     names: new Set(),
+    capitals: new Set(),
     description: new Map(),
   };
   add(terms, item.title, 2, true);
   add(terms, item.description, 1, false);
-  addNames(terms.names, item.title);
-  addNames(terms.names, item.description);
+  addNames(terms.names, terms.capitals, item.title);
+  addNames(terms.names, terms.capitals, item.description);
   return terms;
 }
 
@@ -116,7 +126,7 @@ export interface Likeness {
   titles: number;
   /** The cosine of their descriptions alone. */
   descriptions: number;
-  /** Names and numbers both hold. */
+  /** Names and numbers both hold: a name of one written capitalised (anywhere) by the other. */
   names: number;
   /** Whether either title is plain: three terms or fewer ("Police Log", "Weather"). */
   plain: boolean;
@@ -197,8 +207,10 @@ export function likeness(a: Terms, b: Terms, rarity: Rarity): Likeness {
   const weigh = (stem: string) => rarity(a.words.get(stem) ?? b.words.get(stem) ?? stem);
   const shared = sharedWeight(a, b, rarity);
   const titleCounts = (terms: Terms) => new Map([...terms.title].map((stem) => [stem, 1] as const));
-  let names = 0;
-  for (const name of a.names) if (b.names.has(name)) names++;
+  const named = new Set<string>();
+  for (const name of a.names) if (b.names.has(name) || b.capitals.has(name)) named.add(name);
+  for (const name of b.names) if (a.capitals.has(name)) named.add(name);
+  const names = named.size;
   return {
     cosine: cosine(a.counts, b.counts, weigh),
     shared,
