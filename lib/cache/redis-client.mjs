@@ -173,9 +173,26 @@ export function redisClient() {
 export async function withRedis(command, timeoutMs = COMMAND_TIMEOUT_MS) {
   const client = redisClient();
   if (!client) return { ok: false };
+  return ask(client, command, timeoutMs, false);
+}
+
+/**
+ * `command` sent on `client`: its answer, and Redis known usable; or its failure recorded.
+ * `endCoolDown`: an answer ends a cool-down for every caller (a patient command, sent through
+ * it on purpose). Not for a command sent before the cool-down began: a slow Redis answering
+ * one late would lift the cool-down meant to spare the others its wait.
+ * @template T
+ * @param {RedisClient} client
+ * @param {(client: RedisClient) => Promise<T>} command
+ * @param {number} timeoutMs
+ * @param {boolean} endCoolDown
+ * @returns {Promise<{ ok: true; value: T } | { ok: false }>}
+ */
+async function ask(client, command, timeoutMs, endCoolDown) {
   try {
     const value = await answerWithin(command(client), timeoutMs);
     const s = state();
+    if (endCoolDown) s.skipUntil = 0;
     s.unansweredSince = null;
     report(s, "connected");
     return { ok: true, value };
@@ -210,17 +227,7 @@ export async function withRedisPatiently(command, timeoutMs = COMMAND_TIMEOUT_MS
     await new Promise((resolve) => setTimeout(resolve, 20));
   const client = s.client;
   if (!client?.isReady || Date.now() >= deadline) return first;
-  try {
-    const value = await answerWithin(command(client), Math.max(timeoutMs, deadline - Date.now()));
-    // It answered: Redis is usable, for every caller, before its cool-down ends.
-    s.skipUntil = 0;
-    s.unansweredSince = null;
-    report(s, "connected");
-    return { ok: true, value };
-  } catch (error) {
-    redisFailed(error);
-    return { ok: false };
-  }
+  return ask(client, command, Math.max(timeoutMs, deadline - Date.now()), true);
 }
 
 /**

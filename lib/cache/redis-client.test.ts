@@ -186,6 +186,7 @@ describe("a patient command (a copy a page showed, written or read back)", () =>
     await new Promise((resolve) => setTimeout(resolve, 200));
     const asked = Date.now();
     expect(await withRedisPatiently(get)).toEqual({ ok: false });
-    expect(Date.now() - asked).toBeLessThan(100);
+    // Not the patient wait (1 s): at once, give or take a busy machine's scheduling.
+    expect(Date.now() - asked).toBeLessThan(500);
   });
 });
