@@ -58,7 +58,10 @@ const set = JSON.parse(
 );
 const items = set.items
   .map((item) => ({ ...item, at: Date.parse(item.publishedAt), key: item.link }))
-  .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+  .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
+  // Ids as the engines give them: numbers, growing as items are recorded (a story's id is its
+  // first item's, the oldest).
+  .map((item, index) => ({ ...item, id: String(index + 1) }));
 
 /** Document counts: each word once an item, over the set and the background. */
 function countsOf() {

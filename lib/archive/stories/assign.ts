@@ -89,6 +89,9 @@ export interface NewItem {
 /** Candidates read for a whole step at most (the most recent first). */
 const STEP_CANDIDATES = 20_000;
 
+/** The older of two ids (ids grow as items are recorded). */
+const older = (a: string, b: string) => (BigInt(a) < BigInt(b) ? a : b);
+
 /**
  * Assigns each new item (in the order given: oldest first) to a story; returns item → story.
  * A step's items are decided together, in five statements whatever their number: the words'
@@ -153,8 +156,11 @@ export async function assignStories(
         thresholds,
       });
       if (choice.story) {
-        story = choice.story;
-        for (const other of choice.absorbed) stories.relabel(other, story);
+        // A story's id is its first item's, the oldest of the stories joined or this item when
+        // it is older (an undone split): the page of a story keeps its address.
+        const joining = [choice.story, ...choice.absorbed];
+        story = [...joining, item.id].reduce(older);
+        for (const other of joining) if (other !== story) stories.relabel(other, story);
       }
     }
     const candidate: Candidate = { ...item, terms, story };

@@ -218,6 +218,8 @@ describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
     expect(undone).toHaveLength(4);
     expect(new Set(undone.map((mark) => mark.story)).size).toBe(1);
     expect(undone[0]!.sources).toBe(4);
+    // Under its first item's id again: the address the story's page had before the split.
+    expect(undone[0]!.story).toBe(story);
   });
 
   it("keeps apart a different event that shares words, plain titles, and two items of one feed", async () => {
