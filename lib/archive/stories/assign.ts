@@ -4,7 +4,6 @@ import {
   alikeItems,
   DISTINCTIVE,
   rarityIn,
-  termsOf,
   THRESHOLDS,
   type Rarity,
   type Terms,
@@ -106,7 +105,8 @@ export async function assignStories(
 ): Promise<Map<string, string>> {
   const assigned = new Map<string, string>();
   if (items.length === 0) return assigned;
-  const prepared = items.map((item) => ({ item, terms: termsOf(item) }));
+  // Through the memo: these items are the next steps' candidates.
+  const prepared = items.map((item) => ({ item, terms: termsOfItem(item) }));
   const { uses, items: total } = await store.uses([
     ...new Set(prepared.flatMap(({ terms }) => [...terms.words.values()])),
   ]);
@@ -117,13 +117,9 @@ export async function assignStories(
   // A candidate holds two of an item's words (CandidatePool.holding), so two of those asked.
   const least = Math.min(2, ...words.map((kept) => kept.lookup.length).filter((n) => n > 0));
   const rows = asks.length ? await store.candidates(asks, STEP_CANDIDATES, least) : [];
-  // An item an editor split out stays alone: it joins nothing, and nothing joins it.
-  const split = await store.splits([
-    ...new Set([...items.map((item) => item.link), ...rows.map((row) => row.link)]),
-  ]);
   const lookedUp = new Set(words.flatMap((kept) => kept.lookup));
   const pool = new CandidatePool(
-    rows.filter((row) => !mine.has(row.id) && !split.has(row.link)),
+    rows.filter((row) => !mine.has(row.id)),
     lookedUp,
   );
   // The step's own items, each a candidate for those after it once decided.
@@ -141,8 +137,16 @@ export async function assignStories(
             alikeItems(terms, row.terms, rarity, thresholds)),
       );
   };
+  const found = prepared.map((_, n) => candidatesOf(n, pool));
+  // An item an editor split out stays alone: it joins nothing, and nothing joins it. Asked of
+  // the step's items and the candidates alike one of them (not of every row read: thousands).
+  const split = await store.splits([
+    ...new Set([...items.map((item) => item.link), ...found.flat().map((row) => row.link)]),
+  ]);
   // The stories any item may join: their items, for their cores.
-  const matches = prepared.map((_, n) => (split.has(items[n]!.link) ? [] : candidatesOf(n, pool)));
+  const matches = found.map((rows, n) =>
+    split.has(items[n]!.link) ? [] : rows.filter((row) => !split.has(row.link)),
+  );
   const wanted = [...new Set(matches.flat().map((row) => row.story))];
   const stories = new StepStories(wanted.length ? await store.members(wanted) : [], [pool, own]);
   for (const [n, { item, terms }] of prepared.entries()) {

@@ -52,7 +52,7 @@ export class CandidatePool {
 const known = new Map<string, { title: string; description: string; terms: Terms }>();
 const KNOWN_MOST = 200_000;
 
-export function termsOfItem(row: Row): Terms {
+export function termsOfItem(row: { id: string; title: string; description: string }): Terms {
   const kept = known.get(row.id);
   if (kept && kept.title === row.title && kept.description === row.description) return kept.terms;
   if (known.size >= KNOWN_MOST) known.clear();
