@@ -94,7 +94,7 @@ const older = (a: string, b: string) => (BigInt(a) < BigInt(b) ? a : b);
 /**
  * Assigns each new item (in the order given: oldest first) to a story; returns item → story.
  * A step's items are decided together, in five statements whatever their number: the words'
- * uses, the splits, the candidates of all of them, the candidates' stories' items, and the
+ * uses, the candidates of all of them, the splits, the candidates' stories' items, and the
  * answers written at the end. Items of the same step are each other's candidates, in order.
  */
 export async function assignStories(
@@ -137,16 +137,12 @@ export async function assignStories(
             alikeItems(terms, row.terms, rarity, thresholds)),
       );
   };
-  const found = prepared.map((_, n) => candidatesOf(n, pool));
-  // An item an editor split out stays alone: it joins nothing, and nothing joins it. Asked of
-  // the step's items and the candidates alike one of them (not of every row read: thousands).
-  const split = await store.splits([
-    ...new Set([...items.map((item) => item.link), ...found.flat().map((row) => row.link)]),
-  ]);
-  // The stories any item may join: their items, for their cores.
-  const matches = found.map((rows, n) =>
-    split.has(items[n]!.link) ? [] : rows.filter((row) => !split.has(row.link)),
+  const { split, matches } = await withoutSplits(
+    store,
+    items,
+    prepared.map((_, n) => candidatesOf(n, pool)),
   );
+  // The stories any item may join: their items, for their cores.
   const wanted = [...new Set(matches.flat().map((row) => row.story))];
   const stories = new StepStories(wanted.length ? await store.members(wanted) : [], [pool, own]);
   for (const [n, { item, terms }] of prepared.entries()) {
@@ -179,6 +175,25 @@ export async function assignStories(
   const touched = stories.feedsOfShared();
   if (touched.length > 0) await store.touched(touched, Date.now());
   return assigned;
+}
+
+/**
+ * Each item's candidates less what an editor split out: such an item stays alone (it joins
+ * nothing, and nothing joins it). Asked of the step's items and the candidates found alike one
+ * of them, not of every row read (thousands a step).
+ */
+async function withoutSplits(
+  store: StoryStore,
+  items: readonly NewItem[],
+  found: readonly Candidate[][],
+): Promise<{ split: Set<string>; matches: Candidate[][] }> {
+  const split = await store.splits([
+    ...new Set([...items.map((item) => item.link), ...found.flat().map((row) => row.link)]),
+  ]);
+  const matches = found.map((rows, n) =>
+    split.has(items[n]!.link) ? [] : rows.filter((row) => !split.has(row.link)),
+  );
+  return { split, matches };
 }
 
 /**
