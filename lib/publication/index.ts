@@ -22,7 +22,7 @@ export function publicationUrl(publication: Publication, path = "/"): string {
 
 /**
  * The publication of a route below app/[publication]: server.mjs put its key there (through the one
- * rewrite in next.config.ts). Any other value (a path typed with a key in it) is a 404.
+ * rewrite in next.config.mjs). Any other value (a path typed with a key in it) is a 404.
  */
 export async function publicationFromParams(
   params: Promise<{ publication: string }>,
@@ -62,7 +62,7 @@ export type PublicationProps = { params: Promise<{ publication: string }> };
 /**
  * Expires the cached pages at `paths` (as readers spell them: "/", "/sports") of one
  * publication. Next caches a page under its route below app/[publication], which the rewrite
- * in next.config.ts spells with the publication's key in front: that spelling is known here.
+ * in next.config.mjs spells with the publication's key in front: that spelling is known here.
  */
 export function expirePublicationPages(publication: Publication, paths: readonly string[]): void {
   for (const path of paths) revalidatePath(`/${publication.key}${path === "/" ? "" : path}`);

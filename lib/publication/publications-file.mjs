@@ -10,7 +10,8 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { got, httpUrl, timeZone } from "../validation/rules.mjs";
+import { processSingleton } from "../process/singleton.mjs";
+import { contrastWithWhite, got, httpUrl, timeZone } from "../validation/rules.mjs";
 
 /**
  * A publication as the file gives it, validated and with its defaults filled in: the schema's
@@ -46,21 +47,6 @@ export function requestHostKey(header) {
   if (typeof header !== "string" || header.length === 0 || header.length > 255) return "";
   const host = header.startsWith("[") ? header : header.replace(/:\d*$/, "");
   return hostKey(host);
-}
-
-/**
- * WCAG's contrast ratio of a #rrggbb colour against white (the header's and buttons' text).
- * @param {string} hex
- */
-function contrastWithWhite(hex) {
-  const [r, g, b] = /** @type {[number, number, number]} */ (
-    [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    })
-  );
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return 1.05 / (luminance + 0.05);
 }
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
@@ -275,7 +261,16 @@ export function parsePublications(json, options = {}) {
 }
 
 /**
- * Reads and validates the file; errors name the file.
+ * The files this process validated, by path (and sections), with their text: server.mjs and
+ * the app (a module instance of its own, lib/process/singleton.mjs) each read the file at
+ * start, and validating a network's thousands of publications took about 0.2 s each time. The
+ * same text is not validated twice; its entries are shared, and read only.
+ * @returns {Map<string, { json: string; publications: PublicationEntry[] }>}
+ */
+const parsedFiles = () => processSingleton("publications-file", () => new Map());
+
+/**
+ * Reads and validates the file (once a text: parsedFiles); errors name the file.
  * @param {string} path
  * @param {{ sections?: readonly string[] }} [options] as parsePublications takes them
  * @returns {PublicationEntry[]}
@@ -288,8 +283,13 @@ export function readPublicationsFile(path, options) {
     const error = /** @type {NodeJS.ErrnoException} */ (caught);
     throw new PublicationsFileError([`cannot read ${path}: ${error.code ?? error.message}`]);
   }
+  const asked = `${path}\n${options?.sections?.join(",") ?? ""}`;
+  const known = parsedFiles().get(asked);
+  if (known?.json === json) return known.publications;
   try {
-    return parsePublications(json, options);
+    const publications = parsePublications(json, options);
+    parsedFiles().set(asked, { json, publications });
+    return publications;
   } catch (error) {
     if (error instanceof PublicationsFileError) {
       throw new PublicationsFileError(error.problems.map((p) => `${path}: ${p}`));

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Rules the configuration (lib/env.ts) and the publications file share. Plain JavaScript
+ * Rules of the configuration (lib/env.ts) and the publications file. Plain JavaScript
  * because server.mjs loads the publications file with Node alone; typed by the JSDoc here.
  */
 import { z } from "zod";
@@ -55,4 +55,19 @@ function isTimeZone(zone) {
 /** A publication's time zone: an IANA name such as America/Chicago. */
 export function timeZone() {
   return z.string().refine(isTimeZone, got("must be an IANA time zone such as America/Chicago"));
+}
+
+/**
+ * WCAG's contrast ratio of a #rrggbb colour against white (the header's and buttons' text).
+ * @param {string} hex
+ */
+export function contrastWithWhite(hex) {
+  const [r, g, b] = /** @type {[number, number, number]} */ (
+    [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    })
+  );
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (luminance + 0.05);
 }
