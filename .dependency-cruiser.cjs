@@ -4,7 +4,7 @@
  * - No cycles, anywhere in the repository.
  * - lib/ never imports app/ or components/.
  * - Outside its own folder, a folder of lib/ is reached through its front door,
- *   lib/<folder>/index.ts, from app/, components/, the root files (proxy.ts, next.config.ts,
+ *   lib/<folder>/index.ts, from app/, components/, the root files (proxy.ts, next.config.mjs,
  *   instrumentation*.ts, server.mjs) and the other folders of lib/ alike. A file at the top of
  *   lib/ (lib/env.ts, lib/dates.ts, ...) is its own front door.
  *

@@ -19,8 +19,8 @@ const config: KnipConfig = {
     // Next loads it when building and starting, so what it imports is production code. knip's
     // next plugin would take it as a configuration file, which production mode leaves out:
     // the plugin is told of no configuration file (`next` below) and this names it instead.
-    "next.config.ts!",
-    // next.config.ts names the cache handler by file URL, not by import.
+    "next.config.mjs!",
+    // next.config.mjs names the cache handler by file URL, not by import.
     "lib/cache/cache-handler.mjs!",
     // Tools an npm script runs, or that one of them spawns, or that an editor runs by hand
     // (scripts/generate-*.mjs). server.mjs comes from the `start` script, the stand-in and the
@@ -33,7 +33,7 @@ const config: KnipConfig = {
   ],
   project: [
     "{app,components,lib}/**/*.{ts,tsx,mts,mjs}!",
-    "{server.mjs,proxy.ts,instrumentation.ts,instrumentation-node.ts,next.config.ts}!",
+    "{server.mjs,proxy.ts,instrumentation.ts,instrumentation-node.ts,next.config.mjs}!",
     "{e2e,scripts,bench}/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
     // Helpers the tests import (test-support/archive-engines.ts): test code, checked as such.
     "test-support/**/*.ts",

@@ -1,7 +1,7 @@
 /**
  * Runs only for the few addresses that need logic before routing (see `config.matcher`); the
  * request path of pages, static files and route handlers never meets it. Security headers come
- * from next.config.ts for every response; this file sets them on its own answers too, because
+ * from next.config.mjs for every response; this file sets them on its own answers too, because
  * Next.js sends a proxy's redirect without the configured headers.
  */
 import { NextResponse, type NextRequest } from "next/server";

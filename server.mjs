@@ -14,7 +14,7 @@
  *  - answers 400 for a Next-Router-State-Tree header Next cannot parse, which Next would
  *    answer 500 (lib/serving/router-state.mjs, vercel/next.js#92907);
  *  - passes the publication's key to Next in the `publication` request header, which it always
- *    overwrites (a reader cannot choose it), and which the one rewrite in next.config.ts turns
+ *    overwrites (a reader cannot choose it), and which the one rewrite in next.config.mjs turns
  *    into the route segment app/[publication]: pages are then cached per publication like any page.
  *
  * X-Forwarded-Host and Forwarded never choose a publication and are removed before Next sees
@@ -60,7 +60,7 @@ const dir = process.cwd();
 // folder, or NODE_COMPILE_CACHE's; a cache it cannot use is skipped, never an error.
 module.enableCompileCache?.();
 const { default: next } = await import("next");
-// Compression is done here, not by Next (next.config.ts `compress: false`): the `compression`
+// Compression is done here, not by Next (next.config.mjs `compress: false`): the `compression`
 // middleware, with pages sent in one piece compressed once (lib/serving/compressed-pages.mjs).
 // It releases its zlib stream itself when a client leaves early (compression 1.8).
 // Typed as Express middleware, it uses only Node's request and response: a cast says so.

@@ -161,7 +161,7 @@ await waitFor(url("tier", "/terms"));
 
 // A publication of a network (PUBLICATIONS_FILE, three publications), asked by its Host on a
 // server of its own from the same build: the host check (server.mjs) and the rewrite to its
-// pages (next.config.ts) are on every request, as in production.
+// pages (next.config.mjs) are on every request, as in production.
 const NETWORK_HOST = "lakeside.example";
 await startSite({
   port: ports.network,

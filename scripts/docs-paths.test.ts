@@ -105,7 +105,7 @@ const SOURCE = /\.(ts|tsx|mts|cts|mjs|cjs|js)$/;
 const CODE_FOLDERS = ["lib", "app", "components", "scripts", "e2e"];
 const ROOT_SOURCES = [
   "server.mjs",
-  "next.config.ts",
+  "next.config.mjs",
   "proxy.ts",
   "instrumentation.ts",
   "instrumentation-node.ts",

@@ -8,7 +8,7 @@
  *    BASELINE_JS_AT_MOST; any other route at most 20 kB over it (/radio, with its player, 25 kB).
  *  - HTML: the page as it crosses the network (gzip), at most HTML_AT_MOST (the FAQ and an
  *    archive day, long by nature, their own), printed with its size as parsed. The stylesheets
- *    are inlined (next.config.ts `inlineCss`): Next writes them into the head and again into
+ *    are inlined (next.config.mjs `inlineCss`): Next writes them into the head and again into
  *    the React payload, and carries no stylesheet request before its first paint.
  *  - The stylesheets in the React payload: about once. Next writes a segment's stylesheets into
  *    the payload once for the segment and once more for each boundary (error.tsx, not-found.tsx)
@@ -194,7 +194,7 @@ test("a page's inlined stylesheets are its own: at most 3 kB of styles it does n
   // Turbopack's default CSS chunking merges the modules of many routes into shared chunks; with
   // the CSS inlined every page carried them (the home page 9.9 kB of the sitemap's, a post's,
   // the search's styles; /events 14 kB), in its head and again in its React payload.
-  // next.config.ts asks for chunks by what each page loads (cssChunking "graph", requestCost 0).
+  // next.config.mjs asks for chunks by what each page loads (cssChunking "graph", requestCost 0).
   const over: string[] = [];
   for (const route of ROUTES.filter((r) => r.content && r.status === 200)) {
     const html = await contentPage(request, route);

@@ -50,7 +50,7 @@ const LINKED = [
   "node_modules",
   "public",
   "package.json",
-  "next.config.ts",
+  "next.config.mjs",
   "tsconfig.json",
   "lib",
   "app",

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The page cache (next.config.ts `cacheHandler`): the project's file cache (lib/cache/file-cache.mjs,
+ * The page cache (next.config.mjs `cacheHandler`): the project's file cache (lib/cache/file-cache.mjs,
  * Next's public cache handler interface), except that answers with status 404 are kept in a
  * small bounded memory store and never written to disk.
  *

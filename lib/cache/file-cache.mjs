@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The page and data cache on this machine's disk, written to Next's public cache handler
- * interface (next.config.ts `cacheHandler`: get, set, revalidateTag, resetRequestCache), so no
+ * interface (next.config.mjs `cacheHandler`: get, set, revalidateTag, resetRequestCache), so no
  * file of Next's own internals is extended or imported.
  *
  * - One file per entry, named by the SHA-256 of its key, holding the entry as V8 serialises it

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Compression for the production server (server.mjs), in place of Next's own (next.config.ts
+ * Compression for the production server (server.mjs), in place of Next's own (next.config.mjs
  * `compress: false`): the `compression` middleware (the package Next itself ships a copy of),
  * with one fast path in front of it.
  *

@@ -1,6 +1,6 @@
 /**
  * The security headers every response carries, built from the configuration (pure: tested
- * in security-headers.test.ts). next.config.ts fixes them at build time for every route.
+ * in security-headers.test.ts). next.config.mjs fixes them at build time for every route.
  */
 import type { AppConfig } from "../env";
 
@@ -77,12 +77,15 @@ export function securityHeaders(
   };
 }
 
-/** next.config.ts inlines the headers it was built with under this name (its `env`). */
+/**
+ * next.config.mjs inlines the headers it was built with under this name (its `env`).
+ * @public loaded for the build through jiti, which knip does not follow.
+ */
 export const BUILT_HEADERS_VARIABLE = "RIVERBEND_BUILT_SECURITY_HEADERS";
 
-/** The headers this build answers with: the ones next.config.ts computed at build time. */
+/** The headers this build answers with: the ones next.config.mjs computed at build time. */
 export function builtSecurityHeaders(): Record<string, string> {
-  // A literal property access, so the build can inline it (see next.config.ts `env`).
+  // A literal property access, so the build can inline it (see next.config.mjs `env`).
   const value = process.env.RIVERBEND_BUILT_SECURITY_HEADERS;
   return value ? (JSON.parse(value) as Record<string, string>) : {};
 }

@@ -1,20 +1,30 @@
+// @ts-check
 import { fileURLToPath } from "node:url";
-import type { NextConfig } from "next";
-import { config } from "./lib/env";
-import { BUILT_HEADERS_VARIABLE, securityHeaders } from "./lib/serving";
+import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
+
+/** @import { NextConfig } from "next" */
 
 /**
+ * Plain JavaScript, not TypeScript: Next loads a next.config.ts at every start through SWC (its
+ * native compiler, about 0.4 s of a network's first answer), where it imports this file as it
+ * is. Typed by the JSDoc here (tsconfig's checkJs).
+ *
  * Security headers are fixed here, from the configuration the site is BUILT with (lib/env.ts,
  * validated; a malformed value fails the build with the variable's name). Next.js applies them
  * while routing, before any page, static file or redirect is answered, so no middleware runs on
- * the request path of a cached page (docs/benchmarks.md, "What next.config.ts was measured
- * against"). The values that shape the policy (SITE_URL, AD_SCRIPT_URL, the embed
+ * the request path of a cached page (measured: docs/benchmarks.md as of bef2f42, "What
+ * next.config.ts was measured against"). The values that shape the policy (SITE_URL, AD_SCRIPT_URL, the embed
  * addresses) must therefore be set for `npm run build`; instrumentation-node.ts warns at start
  * when the running configuration would give a different policy.
+ *
+ * The production server does not take them from here: the build writes the headers and the
+ * rewrite into its routes manifest and inlines `env` into the code. So at start
+ * (PHASE_PRODUCTION_SERVER) Next gets the rest alone, and lib/env.ts and lib/serving (TypeScript,
+ * loaded for the build through jiti) are not loaded in front of the first reader.
  */
-const built = securityHeaders(config(), { development: process.env.NODE_ENV === "development" });
 
-const nextConfig: NextConfig = {
+/** @type {NextConfig} What every phase has; the build adds the security headers. */
+const nextConfig = {
   // Next's file-system cache, except that 404 answers stay in a bounded memory store
   // (lib/cache/cache-handler.mjs): unknown addresses must not fill the disk.
   cacheHandler: fileURLToPath(new URL("./lib/cache/cache-handler.mjs", import.meta.url)),
@@ -41,19 +51,6 @@ const nextConfig: NextConfig = {
   compress: false,
   generateEtags: false,
   reactStrictMode: true,
-  // proxy.ts and the start-up check read the same values (lib/serving/security-headers.ts).
-  env: { [BUILT_HEADERS_VARIABLE]: JSON.stringify(built) },
-  async headers() {
-    return [
-      {
-        // An unnamed group, not "/:path*": with no named parameter Next copies the values as
-        // they are, where a named one makes it compile every value containing ":" (the CSP's
-        // "https:", "data:") as a path pattern on every request.
-        source: "/(.*)",
-        headers: Object.entries(built).map(([key, value]) => ({ key, value })),
-      },
-    ];
-  },
   // One rewrite: the publication. server.mjs resolves the request's Host to a publication's key
   // and passes it in publication (always its own value, never the client's); this puts it in
   // front of the path, so every page lives below app/[publication] and is cached per publication like
@@ -62,8 +59,8 @@ const nextConfig: NextConfig = {
   // routes; /photo/ (host-free, one photo for every publication) and /api/ are left out.
   // The header is matched by its presence, not by a pattern: Next then takes its value as the
   // parameter `publication` without compiling a regular expression per request. Routing in
-  // proxy.ts instead, as the platforms template does, costs every request (docs/benchmarks.md,
-  // "What next.config.ts was measured against").
+  // proxy.ts instead, as the platforms template does, costs every request (docs/benchmarks.md as
+  // of bef2f42, "What next.config.ts was measured against").
   async rewrites() {
     return {
       beforeFiles: [],
@@ -79,4 +76,34 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * The configuration of each phase (Next's documented form: a function of the phase).
+ * @param {string} phase
+ * @returns {Promise<NextConfig>}
+ */
+export default async function config(phase) {
+  if (phase === PHASE_PRODUCTION_SERVER) return nextConfig;
+  const { createJiti } = await import("jiti");
+  const jiti = createJiti(import.meta.url);
+  /** @type {typeof import("./lib/env")} */
+  const { config: env } = await jiti.import("./lib/env.ts");
+  /** @type {typeof import("./lib/serving")} */
+  const { BUILT_HEADERS_VARIABLE, securityHeaders } = await jiti.import("./lib/serving/index.ts");
+  const built = securityHeaders(env(), { development: process.env.NODE_ENV === "development" });
+  return {
+    ...nextConfig,
+    // proxy.ts and the start-up check read the same values (lib/serving/security-headers.ts).
+    env: { [BUILT_HEADERS_VARIABLE]: JSON.stringify(built) },
+    async headers() {
+      return [
+        {
+          // An unnamed group, not "/:path*": with no named parameter Next copies the values as
+          // they are, where a named one makes it compile every value containing ":" (the CSP's
+          // "https:", "data:") as a path pattern on every request.
+          source: "/(.*)",
+          headers: Object.entries(built).map(([key, value]) => ({ key, value })),
+        },
+      ];
+    },
+  };
+}
