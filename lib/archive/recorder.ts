@@ -42,7 +42,6 @@ function makeState() {
     timer: null as NodeJS.Timeout | null,
     failures: 0,
     carriage: null as (() => readonly CarriageRow[]) | null,
-    syncedCarriage: "",
     syncedRows: null as readonly CarriageRow[] | null,
     flushing: null as Promise<void> | null,
     stopped: false,
@@ -136,13 +135,26 @@ function schedule(delay: number): void {
 
 async function syncCarriage(): Promise<void> {
   const rows = state.carriage?.() ?? [];
-  // The source answers the same list while the network is unchanged.
+  // The source answers the same list while the network is unchanged; a new list with the same
+  // rows is compared row by row (a network's 45,000 rows: a millisecond, where serialising them
+  // to compare took a tenth of a second of the server's thread at start).
   if (rows === state.syncedRows) return;
-  const key = JSON.stringify(rows);
-  if (key !== state.syncedCarriage)
+  if (!state.syncedRows || !sameRows(rows, state.syncedRows))
     await withArchive((engine) => engine.syncCarriage(rows, Date.now()), WRITE_TIMEOUT_MS);
-  state.syncedCarriage = key;
   state.syncedRows = rows;
+}
+
+function sameRows(a: readonly CarriageRow[], b: readonly CarriageRow[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (row, n) =>
+        row.publication === b[n]!.publication &&
+        row.section === b[n]!.section &&
+        row.feed === b[n]!.feed &&
+        row.rank === b[n]!.rank,
+    )
+  );
 }
 
 /** Writes what is queued; on failure keeps it and tries again later. Resolves when done. */
