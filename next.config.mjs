@@ -13,9 +13,10 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
  * validated; a malformed value fails the build with the variable's name). Next.js applies them
  * while routing, before any page, static file or redirect is answered, so no middleware runs on
  * the request path of a cached page (measured: docs/benchmarks.md as of bef2f42, "What
- * next.config.ts was measured against"). The values that shape the policy (SITE_URL, AD_SCRIPT_URL, the embed
- * addresses) must therefore be set for `npm run build`; instrumentation-node.ts warns at start
- * when the running configuration would give a different policy.
+ * next.config.ts was measured against"). The values that shape the policy (SITE_URL,
+ * AD_SCRIPT_URL, the embed addresses) must therefore be set for `npm run build`;
+ * instrumentation-node.ts warns at start when the running configuration would give a different
+ * policy.
  *
  * The production server does not take them from here: the build writes the headers and the
  * rewrite into its routes manifest and inlines `env` into the code. So at start
@@ -53,8 +54,8 @@ const nextConfig = {
   reactStrictMode: true,
   // One rewrite: the publication. server.mjs resolves the request's Host to a publication's key
   // and passes it in publication (always its own value, never the client's); this puts it in
-  // front of the path, so every page lives below app/[publication] and is cached per publication like
-  // any page, while the reader's address stays as it was. After the file system (static files,
+  // front of the path, so every page lives below app/[publication] and is cached per publication
+  // like any page, while the reader's address stays as it was. After the file system (static files,
   // /_next/, public/, the static API routes are served as they are) and before the dynamic
   // routes; /photo/ (host-free, one photo for every publication) and /api/ are left out.
   // The header is matched by its presence, not by a pattern: Next then takes its value as the
