@@ -125,30 +125,30 @@ describe("parsePublications", () => {
   });
 });
 
-  it("validates a file's text once a process, and again when the text changes", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "publications-"));
-    const file = path.join(dir, "publications.json");
-    const entry = { url: "https://a.example", name: "The A Gazette" };
-    try {
-      writeFileSync(file, JSON.stringify({ publications: [entry] }));
-      const first = readPublicationsFile(file);
-      // server.mjs and the app each read the file at start: the second is the first's answer.
-      expect(readPublicationsFile(file)).toBe(first);
-      writeFileSync(file, JSON.stringify({ publications: [{ ...entry, name: "The B Gazette" }] }));
-      const changed = readPublicationsFile(file);
-      expect(changed).not.toBe(first);
-      expect(changed[0]?.name).toBe("The B Gazette");
-      // A text made wrong is refused, never answered from the last good one.
-      writeFileSync(file, JSON.stringify({ publications: [{ url: "https://a.example" }] }));
-      expect(() => readPublicationsFile(file)).toThrow(/"name" is required/);
-      // Asked with the section slugs (the app's check), the same text is validated again.
-      writeFileSync(file, JSON.stringify({ publications: [entry] }));
-      const plain = readPublicationsFile(file);
-      expect(readPublicationsFile(file, { sections: ["news"] })).not.toBe(plain);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+it("validates a file's text once a process, and again when the text changes", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "publications-"));
+  const file = path.join(dir, "publications.json");
+  const entry = { url: "https://a.example", name: "The A Gazette" };
+  try {
+    writeFileSync(file, JSON.stringify({ publications: [entry] }));
+    const first = readPublicationsFile(file);
+    // server.mjs and the app each read the file at start: the second is the first's answer.
+    expect(readPublicationsFile(file)).toBe(first);
+    writeFileSync(file, JSON.stringify({ publications: [{ ...entry, name: "The B Gazette" }] }));
+    const changed = readPublicationsFile(file);
+    expect(changed).not.toBe(first);
+    expect(changed[0]?.name).toBe("The B Gazette");
+    // A text made wrong is refused, never answered from the last good one.
+    writeFileSync(file, JSON.stringify({ publications: [{ url: "https://a.example" }] }));
+    expect(() => readPublicationsFile(file)).toThrow(/"name" is required/);
+    // Asked with the section slugs (the app's check), the same text is validated again.
+    writeFileSync(file, JSON.stringify({ publications: [entry] }));
+    const plain = readPublicationsFile(file);
+    expect(readPublicationsFile(file, { sections: ["news"] })).not.toBe(plain);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 describe("requestHostKey", () => {
   it("is the Host header without its port, in lower case", () => {
