@@ -1,5 +1,5 @@
 import { archiveEnginesUnderTest } from "../../test-support/archive-engines";
-import { HOUR_MS, splitFeeds, splitRange } from "./hour-counts";
+import { carriageSpans, HOUR_MS, splitFeeds, splitRange } from "./hour-counts";
 import type { ArchiveEngine, ArchiveItemInput, CarriageRow } from "./types";
 
 /**
@@ -72,7 +72,11 @@ describe.each(archiveEnginesUnderTest())("the calendar's counts on $name", (unde
     // Later riverbend takes up sports (what sports carried before is not riverbend's), and
     // drops its local feed (what local carried until then stays riverbend's).
     await engine.syncCarriage(
-      [row("riverbend", "national", WIRE), row("riverbend", "sports", SPORTS)],
+      [
+        row("riverbend", "national", WIRE),
+        row("riverbend", "sports", SPORTS),
+        row("riverbend", "features", SPORTS),
+      ],
       NOW - 5 * DAY,
     );
     const late = NOW - 4 * DAY;
@@ -80,6 +84,20 @@ describe.each(archiveEnginesUnderTest())("the calendar's counts on $name", (unde
       { feed: SPORTS, items: items("sports-late", 30, late, HOUR_MS), seenAt: late + DAY },
       { feed: LOCAL, items: items("local-late", 20, late, HOUR_MS), seenAt: late + DAY },
       { feed: WIRE, items: items("wire-late", 40, late, 50 * 60_000), seenAt: late + DAY },
+    ]);
+    // Then takes its local feed up again: two spans of it, each counted as carried.
+    await engine.syncCarriage(
+      [
+        row("riverbend", "national", WIRE),
+        row("riverbend", "sports", SPORTS),
+        row("riverbend", "features", SPORTS),
+        row("riverbend", "local", LOCAL),
+      ],
+      NOW - 2 * DAY,
+    );
+    const again = NOW - 2 * DAY + HOUR_MS;
+    await engine.record([
+      { feed: LOCAL, items: items("local-again", 12, again, HOUR_MS), seenAt: again + DAY / 2 },
     ]);
     await engine.withdraw({
       publication: "riverbend",
@@ -112,6 +130,28 @@ describe("splitting", () => {
         { feed: "d", since: 5, until: null, firstSeen: null },
       ]),
     ).toEqual({ whole: ["a", "d"], partial: ["b", "c"] });
+  });
+
+  it("reads a feed of one span (its rows alike, one a section) from its items' sightings", () => {
+    expect(
+      carriageSpans(
+        [
+          { feed: "a", since: 0, until: 30, firstSeen: 10 },
+          { feed: "a", since: 0, until: 30, firstSeen: 10 },
+          { feed: "b", since: 0, until: 30, firstSeen: 10 },
+          { feed: "b", since: 40, until: null, firstSeen: 10 },
+          { feed: "c", since: 20, until: null, firstSeen: 10 },
+          { feed: "d", since: 20, until: null, firstSeen: 10 },
+        ],
+        ["a", "b", "c"],
+      ),
+    ).toEqual({
+      spans: [
+        ["a", 0, 30],
+        ["c", 20, null],
+      ],
+      others: ["b"],
+    });
   });
 
   it("cuts a range into whole hours and the edges around them", () => {

@@ -108,3 +108,29 @@ export function hoursOf(items: Iterable<{ feed: string; at: number }>): [string,
   }
   return [...counts.values()].sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] < b[0] ? -1 : 1));
 }
+
+/** A feed carried over one span: [feed, since, until] (until null: still carried). */
+export type CarriageSpan = [feed: string, since: number, until: number | null];
+
+/**
+ * `feeds` split by their carriage: those carried over one span (their rows, one a section, all
+ * with the same since and until), counted from the items' own sightings in their index, and the
+ * others, whose every item asks the carriage table which of its rows held it.
+ */
+export function carriageSpans(
+  rows: readonly FeedCarriage[],
+  feeds: readonly string[],
+): { spans: CarriageSpan[]; others: string[] } {
+  const wanted = new Set(feeds);
+  const spans = new Map<string, CarriageSpan | null>();
+  for (const { feed, since, until } of rows) {
+    if (!wanted.has(feed)) continue;
+    const span = spans.get(feed);
+    if (span === undefined) spans.set(feed, [feed, since, until]);
+    else if (span && (span[1] !== since || span[2] !== until)) spans.set(feed, null);
+  }
+  return {
+    spans: [...spans.values()].filter((span): span is CarriageSpan => span !== null),
+    others: feeds.filter((feed) => spans.get(feed) === null),
+  };
+}

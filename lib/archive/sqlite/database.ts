@@ -157,12 +157,13 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
 
   /** Counts from feed_hours, corrected by carriage and withdrawals (hour-counts.ts). */
   async countIn(pub: string, ranges: readonly (readonly [number, number])[]): Promise<number[]> {
+    let rows: FeedCarriage[] = [];
     return countRanges(ranges, {
       carriage: () =>
-        this.sql(
+        (rows = this.sql(
           `SELECT c.feed, c.since, c.until, f.first_seen AS firstSeen FROM carriage c
             LEFT JOIN feed_firsts f ON f.feed = c.feed WHERE c.publication = ?`,
-        ).all(pub) as unknown as FeedCarriage[],
+        ).all(pub) as unknown as FeedCarriage[]),
       hours: (feeds, first, end) =>
         (
           this.sql(
@@ -170,7 +171,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
               WHERE feed IN (SELECT value FROM json_each(?)) AND hour >= ? AND hour < ?`,
           ).get(JSON.stringify(feeds), first, end) as { n: number }
         ).n,
-      exact: (feeds, from, to) => this.reads.carriedIn(pub, feeds, from, to),
+      exact: (feeds, from, to) => this.reads.carriedIn(pub, feeds, from, to, rows),
       withdrawn: (from, to) => this.reads.withdrawnIn(pub, from, to),
     });
   }

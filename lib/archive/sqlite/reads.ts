@@ -1,5 +1,6 @@
 import type { SQLInputValue, StatementSync } from "node:sqlite";
 import { budgetedCount } from "../budgeted-count.ts";
+import { carriageSpans, type FeedCarriage } from "../hour-counts.ts";
 import { firstIdAt, LOW_BITS } from "../item-id.ts";
 import { ftsMatch, holds } from "./match.ts";
 import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "../types";
@@ -225,15 +226,24 @@ export class SqliteReads {
     return rows.map(toHeadline);
   }
 
-  /** The publication's carried items of `feeds` in [from, to), from the (feed, at) index. */
-  carriedIn(pub: string, feeds: readonly string[], from: number, to: number): number {
-    return (
-      this.sql(
-        `SELECT count(*) AS n FROM items i
-          WHERE i.feed IN (SELECT value FROM json_each(:feeds))
-            AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
-      ).get({ pub, feeds: JSON.stringify(feeds), from, to }) as { n: number }
-    ).n;
+  /**
+   * The publication's carried items of `feeds` in [from, to), from the (feed, at) index: a feed
+   * of one carriage span (`rows`, the publication's) read from the index alone, the others
+   * asking the carriage table of each item (hour-counts.ts carriageSpans).
+   */
+  carriedIn(pub: string, feeds: readonly string[], from: number, to: number, rows: FeedCarriage[]) {
+    const { spans, others } = carriageSpans(rows, feeds);
+    const spanned = this.sql(
+      `SELECT count(*) AS n FROM json_each(:spans) s CROSS JOIN items i
+        WHERE i.feed = s.value ->> 0 AND i.at >= :from AND i.at < :to
+          AND i.last_seen >= s.value ->> 1 AND (s.value ->> 2 IS NULL OR i.first_seen <= s.value ->> 2)`,
+    ).get({ spans: JSON.stringify(spans), from, to }) as { n: number };
+    if (others.length === 0) return spanned.n;
+    const rest = this.sql(
+      `SELECT count(*) AS n FROM items i WHERE i.feed IN (SELECT value FROM json_each(:feeds))
+        AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
+    ).get({ pub, feeds: JSON.stringify(others), from, to }) as { n: number };
+    return spanned.n + rest.n;
   }
 
   /** The publication's carried items in [from, to) that it withdrew, found by link. */
