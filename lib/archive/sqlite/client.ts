@@ -45,9 +45,9 @@ const READS = new Set<string>([
 ]);
 
 /**
- * The worker's file, run by Node as it is. Not bundled: the server's copy of the project
- * holds lib/ (server.mjs loads lib/ modules the same way), and Jest's and the scripts' Node
- * run it as the server does.
+ * The worker's file. In the production build Turbopack bundles it into a worker chunk of its
+ * own (it sees this `new Worker`): the server runs that. Jest and the scripts run the file as
+ * it is, its types stripped by Node (docs/archive.md).
  */
 const WORKER_FILE = path.join(process.cwd(), "lib", "archive", "sqlite", "worker.ts");
 

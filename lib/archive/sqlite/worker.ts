@@ -7,8 +7,9 @@ import { SqliteDatabase } from "./database.ts";
  * runs here and never on the thread that serves pages. The writer's connection migrates and
  * writes; a reader's is read-only.
  *
- * Node runs this file as it is (its TypeScript types stripped): what it imports is named with
- * its extension and holds only erasable TypeScript, and nothing Next bundles.
+ * The server runs the worker chunk Turbopack builds of it; Jest and the scripts run this file
+ * as it is (Node strips its types): what it imports is named with its extension and holds only
+ * erasable TypeScript (docs/archive.md).
  */
 
 export interface WorkerSetup {
