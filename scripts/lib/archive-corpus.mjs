@@ -1,7 +1,8 @@
 /**
  * A deterministic, realistic archive for scripts/bench-archive.mjs: `publications` papers, each
- * carrying 15 sections: its own local feed, and 14 sections from 300 shared regional and
- * national feeds (20 variants a section), as a network shares its wires. Headlines over the
+ * carrying the site's 15 sections (lib/news/sections.ts, in its order, the rank an instance
+ * gives them): its own local feed, and 14 sections from 280 shared regional and national feeds
+ * (20 variants a section), as a network shares its wires. Headlines over the
  * last year, words drawn with Zipf's law from the sample headlines' own vocabulary (the common
  * words) and 40,000 made-up ones (the long tail of names and places).
  */
@@ -13,20 +14,27 @@ export const SECTIONS = [
   "local",
   "national",
   "world",
+  "politics",
   "business",
   "technology",
-  "science",
+  "automotive",
+  "realestate",
   "health",
   "sports",
-  "entertainment",
-  "politics",
+  "culture",
+  "food",
   "lifestyle",
-  "environment",
-  "education",
-  "travel",
   "opinion",
+  "archives",
 ];
 const VARIANTS = 20;
+/**
+ * Where the corpus's feeds live: a loopback port nothing listens on (9, discard), so an
+ * instance given these feeds (the crawl's, scripts/lib/bench-archive-beside.mjs) carries what
+ * the archive holds, and its polls fail at once on this machine, never reaching out.
+ */
+const FEED_ORIGIN = "http://127.0.0.1:9";
+const localFeed = (/** @type {number} */ p) => `${FEED_ORIGIN}/p${p}/local.xml`;
 const DAY = 86_400_000;
 
 /** mulberry32: the same corpus on every run. @param {number} seed */
@@ -122,15 +130,41 @@ export function network(publications) {
     SECTIONS.forEach((section, rank) => {
       const feed =
         rank === 0
-          ? `https://p${p}.example/local.xml`
-          : `https://wire.example/${section}/${(p * 7 + rank) % VARIANTS}.xml`;
+          ? localFeed(p)
+          : `${FEED_ORIGIN}/wire/${section}/${(p * 7 + rank) % VARIANTS}.xml`;
       carriage.push({ publication: `p${p}.example`, section, feed, rank });
     });
   const shared = SECTIONS.slice(1).flatMap((section) =>
-    Array.from({ length: VARIANTS }, (_, v) => `https://wire.example/${section}/${v}.xml`),
+    Array.from({ length: VARIANTS }, (_, v) => `${FEED_ORIGIN}/wire/${section}/${v}.xml`),
   );
-  const local = Array.from({ length: publications }, (_, p) => `https://p${p}.example/local.xml`);
+  const local = Array.from({ length: publications }, (_, p) => localFeed(p));
   return { carriage, shared, local };
+}
+
+/**
+ * The publications file of an instance serving the corpus's papers on `port`, each listing the
+ * feeds it carries in the archive: the instance's carriage (lib/archive/carriage.ts) is then
+ * the archive's, as a network's is from one day to the next. (Given the site's own feeds, an
+ * instance's start would end every row the archive holds, and its counts would all be read
+ * from the headlines: what a network changing every feed at once costs, not its everyday.)
+ * @param {number} publications
+ * @param {number} port
+ */
+export function publicationsFileOf(publications, port) {
+  /** @type {Record<string, string[]>[]} */
+  const feeds = Array.from({ length: publications }, () => ({}));
+  for (const { publication, section, feed } of network(publications).carriage)
+    /** @type {Record<string, string[]>} p<n>.example: one of the list */ (
+      feeds[Number(publication.slice(1, publication.indexOf(".")))]
+    )[section] = [feed];
+  return {
+    publications: feeds.map((list, n) => ({
+      url: `http://p${n}.example:${port}`,
+      name: `The Gazette of Town ${n}`,
+      town: `Town ${n}`,
+      feeds: list,
+    })),
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import standIn from "../../e2e/env.cjs";
 import instances from "../../e2e/redis/instances.cjs";
+import { publicationsFileOf } from "./archive-corpus.mjs";
 import { startStandIn, stop } from "./processes.mjs";
 
 /** @import { Agent } from "node:http" */
@@ -92,16 +93,7 @@ export async function beside({ env, publications, words, phrases, now, seconds =
   const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-beside-"));
   const port = await freePort();
   const file = path.join(dir, "publications.json");
-  writeFileSync(
-    file,
-    JSON.stringify({
-      publications: Array.from({ length: publications }, (_, n) => ({
-        url: `http://p${n}.example:${port}`,
-        name: `The Gazette of Town ${n}`,
-        town: `Town ${n}`,
-      })),
-    }),
-  );
+  writeFileSync(file, JSON.stringify(publicationsFileOf(publications, port)));
   const standInChild = await startStandIn();
   // The instance's copy of the build made before the clock starts: an operator's start has its
   // build in place (copying it took a few hundred milliseconds of the first answer's figure).

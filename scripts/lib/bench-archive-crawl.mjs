@@ -17,6 +17,7 @@ import path from "node:path";
 import standIn from "../../e2e/env.cjs";
 import instances from "../../e2e/redis/instances.cjs";
 import { chownTree, localConfig, mainConfig } from "../start-cached.mjs";
+import { publicationsFileOf } from "./archive-corpus.mjs";
 import { instanceHeapMb, startStandIn, stop } from "./processes.mjs";
 import { locate } from "../system-programs.mjs";
 
@@ -35,13 +36,8 @@ export const CRAWL_BOUNDS = { pageCacheMb: 256, redisMb: 256, tierMb: 512 };
 
 /** @param {string} dir @param {number} count @param {number} port */
 function publicationsFile(dir, count, port) {
-  const publications = Array.from({ length: count }, (_, n) => ({
-    url: `http://p${n}.example:${port}`,
-    name: `The Gazette of Town ${n}`,
-    town: `Town ${n}`,
-  }));
   const file = path.join(dir, "publications.json");
-  writeFileSync(file, JSON.stringify({ publications }));
+  writeFileSync(file, JSON.stringify(publicationsFileOf(count, port)));
   return file;
 }
 
