@@ -4,6 +4,7 @@ import { feedStore } from "./feed-store";
 import { OutsideGetError, outsideGet, type OutsideGetResult } from "../../net/outside-get";
 import { publishVersion } from "../../cache/freshness.mjs";
 import { feedTag } from "../../tags";
+import { tryLock, waitForLock, type HeldLock } from "../../cache";
 import { peekFeed, pollFeed, readFeed, refreshFeed } from "./feed-reader";
 
 jest.mock("../../env", () => ({ config: () => ({ feedJsonServiceUrl: null }) }));
@@ -19,6 +20,12 @@ jest.mock("../../cache/freshness.mjs", () => ({
 jest.mock("../../net/outside-get", () => ({
   ...jest.requireActual("../../net/outside-get"),
   outsideGet: jest.fn(),
+}));
+
+jest.mock("../../cache", () => ({
+  ...jest.requireActual("../../cache"),
+  tryLock: jest.fn(jest.requireActual("../../cache").tryLock),
+  waitForLock: jest.fn(jest.requireActual("../../cache").waitForLock),
 }));
 
 const fetchMock = jest.mocked(outsideGet);
@@ -261,5 +268,53 @@ describe("pollFeed", () => {
     await pollFeed(url, "local", Date.now() + 1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(peekFeed(url)?.[0]?.title).toBe("Read by the poll");
+  });
+});
+
+describe("readFeed beside another instance (a shared lock)", () => {
+  const lock: HeldLock = {
+    name: "feed",
+    extend: async () => true,
+    keepRenewing: () => () => undefined,
+    release: async () => undefined,
+  };
+
+  it("takes the holder's copy when the holder wrote it and let go between the wait's last look and its try", async () => {
+    const url = "https://feeds.example/shared.xml";
+    fetchMock.mockResolvedValueOnce(ok("Read again"));
+    const theirs = {
+      title: "Read by the other instance",
+      description: "",
+      link: "https://news.example/theirs",
+      pubDate: "2026-03-02T10:00:00.000Z",
+      imageUrl: "/default.jpg",
+    };
+    jest.mocked(tryLock).mockResolvedValueOnce({ outcome: "held-elsewhere" });
+    // The wait's last look found no copy; then the holder stored its read and released the
+    // lock, and this process's next try took it.
+    jest.mocked(waitForLock).mockImplementationOnce(async () => {
+      await feedStore().setCopy(url, {
+        articles: [theirs],
+        etag: null,
+        lastModified: null,
+        fetchedAt: new Date().toISOString(),
+      });
+      return { outcome: "acquired", lock };
+    });
+    const read = await readFeed(url, "local");
+    expect(read.map((article) => article.title)).toEqual([theirs.title]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("a poll that took the lock after another read reads the feed itself when that read came before it", async () => {
+    const url = "https://feeds.example/shared-poll.xml";
+    fetchMock.mockResolvedValueOnce(ok("First read"));
+    await readFeed(url, "local");
+    fetchMock.mockResolvedValueOnce(ok("The poll's read"));
+    jest.mocked(tryLock).mockResolvedValueOnce({ outcome: "held-elsewhere" });
+    jest.mocked(waitForLock).mockResolvedValueOnce({ outcome: "acquired", lock });
+    await pollFeed(url, "local", Date.now() + 1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(peekFeed(url)?.[0]?.title).toBe("The poll's read");
   });
 });

@@ -99,6 +99,9 @@ async function read(
   // fetchAndRecord writes the new copy (and the health record) before the lock goes.
   return holding(locked.lock, HOLD, async () => {
     const previous = locked.lock ? await feedStore().getCopy(feedUrl) : current;
+    // The holder wrote its copy and let go between the wait's last look and its try: a read
+    // that needed only a copy takes that one (the holder's write comes before its release).
+    if (!force && previous) return previous.articles;
     // A poll that waited for another read of the feed takes that read as its own.
     const readAt = previous?.fetchedAt ? Date.parse(previous.fetchedAt) : NaN;
     if (since !== undefined && previous && readAt >= since) return previous.articles;
