@@ -101,15 +101,22 @@ async function group(thresholds, list = items) {
         items: counts.documents,
       };
     },
-    async candidates(asks, limit, least) {
+    async candidates(asks, limit) {
+      /** @type {Map<string, Map<number, number>>} item → asker → words found */
       const found = new Map();
-      for (const { word, from, to } of asks)
+      for (const { word, from, to, asker } of asks)
         for (const entry of left.get(word) ?? [])
-          if (entry.at >= from && entry.at <= to)
-            found.set(entry.id, (found.get(entry.id) ?? 0) + 1);
+          if (entry.at >= from && entry.at <= to) {
+            const times = found.get(entry.id) ?? new Map();
+            found.set(entry.id, times.set(asker, (times.get(asker) ?? 0) + 1));
+          }
+      const least = new Map(asks.map((ask) => [ask.asker, ask.least]));
       return [...found]
-        .filter(([, times]) => times >= least)
-        .map(([id]) => /** @type {StoryRow} `left` holds ids of rows */ (rows.get(id)))
+        .map(([id, times]) => ({
+          .../** @type {StoryRow} `left` holds ids of rows */ (rows.get(id)),
+          askers: [...times].filter(([asker, n]) => n >= (least.get(asker) ?? 2)).map(([a]) => a),
+        }))
+        .filter((row) => row.askers.length > 0)
         .sort((a, b) => b.at - a.at)
         .slice(0, limit);
     },

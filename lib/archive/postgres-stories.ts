@@ -28,22 +28,29 @@ export function postgresStoryStore(run: Query): SplitStore & WaitingStore {
         items: Number(state[0]?.value ?? 0),
       };
     },
-    async candidates(asks, limit, least) {
-      const rows = await run<Parameters<typeof storyRowOf>[0]>(
-        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id IN (
-           SELECT s.item FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS q(word, lo, hi)
-             JOIN story_words s ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
-           GROUP BY s.item HAVING count(*) >= $5
-         ) ORDER BY i.at DESC, i.id DESC LIMIT $4`,
+    // Counted by asker; only the items found are read, each once.
+    async candidates(asks, limit) {
+      const rows = await run<Parameters<typeof storyRowOf>[0] & { askers: number[] }>(
+        `SELECT ${STORY_COLUMNS}, f.askers FROM (
+           SELECT item, array_agg(asker) AS askers FROM (
+             SELECT q.asker, s.item FROM unnest(
+                 $1::text[], $2::bigint[], $3::bigint[], $4::int[], $5::int[]
+               ) AS q(word, lo, hi, asker, least)
+               JOIN story_words s ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
+             GROUP BY q.asker, s.item HAVING count(*) >= max(q.least)
+           ) AS pairs GROUP BY item
+         ) AS f JOIN items i ON i.id = f.item
+         ORDER BY i.at DESC, i.id DESC LIMIT $6`,
         [
           asks.map((ask) => ask.word),
           asks.map((ask) => Math.floor(ask.from)),
           asks.map((ask) => Math.ceil(ask.to)),
+          asks.map((ask) => ask.asker),
+          asks.map((ask) => ask.least),
           limit,
-          least,
         ],
       );
-      return rows.map(storyRowOf);
+      return rows.map((row) => ({ ...storyRowOf(row), askers: row.askers.map(Number) }));
     },
     async members(stories) {
       const rows = await run<Parameters<typeof storyRowOf>[0]>(

@@ -25,21 +25,31 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitSto
       };
     },
     // CROSS JOIN: each ask is a range of story_words' key, never a scan of the table per ask.
-    // An item found by fewer than `least` of the words asked cannot hold two of any one
-    // item's: it is not read.
-    async candidates(asks, limit, least) {
+    // Counted by asker; only the items found are read, each once.
+    async candidates(asks, limit) {
       const rows = sql(
-        `SELECT ${STORY_COLUMNS} FROM items i WHERE i.id IN (
-           SELECT s.item FROM json_each(:asks) AS q CROSS JOIN story_words s
-             ON s.word = q.value ->> 0 AND s.at >= q.value ->> 1 AND s.at <= q.value ->> 2
-           GROUP BY s.item HAVING count(*) >= :least
-         ) ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
+        `WITH q AS MATERIALIZED (
+           SELECT value ->> 0 AS word, value ->> 1 AS lo, value ->> 2 AS hi, value ->> 3 AS asker,
+             value ->> 4 AS least FROM json_each(:asks)
+         ), pairs AS MATERIALIZED (
+           SELECT q.asker AS asker, s.item AS item FROM q CROSS JOIN story_words s
+             ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
+           GROUP BY q.asker, s.item HAVING count(*) >= max(q.least)
+         ), found AS MATERIALIZED (
+           SELECT item, json_group_array(asker) AS askers FROM pairs GROUP BY item
+         )
+         SELECT ${STORY_COLUMNS}, f.askers FROM found f CROSS JOIN items i ON i.id = f.item
+         ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
       ).all({
-        asks: JSON.stringify(asks.map(({ word, from, to }) => [word, from, to])),
+        asks: JSON.stringify(
+          asks.map(({ word, from, to, asker, least }) => [word, from, to, asker, least]),
+        ),
         limit,
-        least,
-      }) as unknown as Parameters<typeof storyRowOf>[0][];
-      return rows.map(storyRowOf);
+      }) as unknown as (Parameters<typeof storyRowOf>[0] & { askers: string })[];
+      return rows.map((row) => ({
+        ...storyRowOf(row),
+        askers: JSON.parse(row.askers) as number[],
+      }));
     },
     async members(stories) {
       const rows = sql(

@@ -34,6 +34,21 @@ export type StoryRow = NewItem & { story: string };
 export const STORY_COLUMNS = `i.id, i.feed, i.key, i.link, i.at, i.title, i.description,
   coalesce(i.story, i.id) AS story`;
 
+/** An item found by word (StoryStore.candidates), with the asks' askers that found it. */
+export type FoundRow = StoryRow & { askers: number[] };
+
+/**
+ * What a step asks of story_words: one of an item's words within its window. `asker` is the
+ * item's place in the step, `least` how many of its words a candidate must have left.
+ */
+export interface WordAsk {
+  word: string;
+  from: number;
+  to: number;
+  asker: number;
+  least: number;
+}
+
 /** A row of STORY_COLUMNS, its ids (64-bit integers in the engines) as text. */
 export function storyRowOf(
   row: Omit<StoryRow, "id" | "story"> & { id: number | string; story: number | string },
@@ -48,14 +63,12 @@ export interface StoryStore {
   /** How many items use each word, and how many items there are. */
   uses(words: readonly string[]): Promise<{ uses: Map<string, number>; items: number }>;
   /**
-   * Items that left `least` of the words asked at least, each within its moment's range: for
-   * each (word, from, to) asked, an index range of story_words; newest first, at most `limit`.
+   * Items that left `least` of one asker's words at least, each within that asker's range (an
+   * index range of story_words an ask), with the askers that found them; newest first, at
+   * most `limit`. Counted by asker: a row that holds one word of each of two items is found
+   * by neither, and is not read.
    */
-  candidates(
-    asks: readonly { word: string; from: number; to: number }[],
-    limit: number,
-    least: number,
-  ): Promise<StoryRow[]>;
+  candidates(asks: readonly WordAsk[], limit: number): Promise<FoundRow[]>;
   /** Every item of the stories. */
   members(stories: readonly string[]): Promise<StoryRow[]>;
   /** Puts items in stories: [item id, story] pairs. */
@@ -114,42 +127,46 @@ export async function assignStories(
   const words = prepared.map(({ terms }) => wordsToKeep(terms, uses, rarity));
   const asks = asksOf(items, words, windowMs);
   const mine = new Set(items.map((item) => item.id));
-  // A candidate holds two of an item's words (CandidatePool.holding), so two of those asked.
-  const least = Math.min(2, ...words.map((kept) => kept.lookup.length).filter((n) => n > 0));
-  const rows = asks.length ? await store.candidates(asks, STEP_CANDIDATES, least) : [];
-  const lookedUp = new Set(words.flatMap((kept) => kept.lookup));
-  const pool = new CandidatePool(
-    rows.filter((row) => !mine.has(row.id)),
-    lookedUp,
-  );
+  const found = asks.length ? await store.candidates(asks, STEP_CANDIDATES) : [];
+  // The rows read, each once (their stories relabelled as stories join), by asker.
+  const read: Candidate[] = [];
+  const byAsker: Candidate[][] = items.map(() => []);
+  for (const row of found) {
+    if (mine.has(row.id)) continue;
+    const { askers, ...rest } = row;
+    const candidate: Candidate = { ...rest, terms: termsOfItem(row) };
+    read.push(candidate);
+    for (const asker of askers) byAsker[asker]?.push(candidate);
+  }
   // The step's own items, each a candidate for those after it once decided.
-  const own = new CandidatePool([], lookedUp);
-  const candidatesOf = (n: number, among: CandidatePool) => {
+  const own = new CandidatePool([], new Set(words.flatMap((kept) => kept.lookup)));
+  const alikeOf = (n: number, rows: readonly Candidate[]) => {
     const { item, terms } = prepared[n]!;
-    return among
-      .holding(words[n]!.lookup)
-      .filter(
-        (row) =>
-          row.feed !== item.feed &&
-          Math.abs(row.at - item.at) <= windowMs &&
-          (row.link === item.link ||
-            row.key === item.key ||
-            alikeItems(terms, row.terms, rarity, thresholds)),
-      );
+    return rows.filter(
+      (row) =>
+        row.feed !== item.feed &&
+        Math.abs(row.at - item.at) <= windowMs &&
+        (row.link === item.link ||
+          row.key === item.key ||
+          alikeItems(terms, row.terms, rarity, thresholds)),
+    );
   };
   const { split, matches } = await withoutSplits(
     store,
     items,
-    prepared.map((_, n) => candidatesOf(n, pool)),
+    byAsker.map((rows, n) => alikeOf(n, rows)),
   );
   // The stories any item may join: their items, for their cores.
   const wanted = [...new Set(matches.flat().map((row) => row.story))];
-  const stories = new StepStories(wanted.length ? await store.members(wanted) : [], [pool, own]);
+  const stories = new StepStories(wanted.length ? await store.members(wanted) : [], [
+    read,
+    own.all,
+  ]);
   for (const [n, { item, terms }] of prepared.entries()) {
     let story = item.id;
     if (!split.has(item.link)) {
       // Those found for it, and the step's earlier items, by now in their stories.
-      const candidates = [...matches[n]!, ...candidatesOf(n, own)];
+      const candidates = [...matches[n]!, ...alikeOf(n, own.holding(words[n]!.lookup))];
       const choice = chooseStory({ ...item, terms }, candidates, (id) => stories.core(id), {
         windowMs,
         rarity,
@@ -198,26 +215,26 @@ async function withoutSplits(
 
 /**
  * What a step asks of story_words: each item's words within its own window (a step's items may
- * span weeks: a feed's first read), each (word, range) one range of the index; one range a word
- * where its items' windows meet.
+ * span weeks: a feed's first read), each one range of the index. A candidate holds two of an
+ * item's words (one when the item looks up one): a copy shares several, and one shared name
+ * alone never reaches THRESHOLDS.shared.
  */
 function asksOf(
   items: readonly NewItem[],
   words: readonly { lookup: readonly string[] }[],
   windowMs: number,
-): { word: string; from: number; to: number }[] {
-  const asks = new Map<string, { word: string; from: number; to: number }>();
-  for (const [n, item] of items.entries())
-    for (const word of words[n]!.lookup) {
-      const asked = asks.get(word);
-      const from = item.at - windowMs;
-      const to = item.at + windowMs;
-      if (asked && from <= asked.to && to >= asked.from) {
-        asked.from = Math.min(asked.from, from);
-        asked.to = Math.max(asked.to, to);
-      } else asks.set(asked ? `${word}\n${n}` : word, { word, from, to });
-    }
-  return [...asks.values()];
+): WordAsk[] {
+  return items.flatMap((item, asker) => {
+    const { lookup } = words[asker]!;
+    const least = Math.min(2, lookup.length);
+    return lookup.map((word) => ({
+      word,
+      from: item.at - windowMs,
+      to: item.at + windowMs,
+      asker,
+      least,
+    }));
+  });
 }
 
 /**
@@ -243,9 +260,9 @@ class StepStories {
   /** item → story, for the step's items and the items of stories joined together. */
   readonly moved = new Map<string, string>();
 
-  private readonly pools: readonly CandidatePool[];
+  private readonly pools: readonly (readonly Candidate[])[];
 
-  constructor(rows: readonly StoryRow[], pools: readonly CandidatePool[]) {
+  constructor(rows: readonly StoryRow[], pools: readonly (readonly Candidate[])[]) {
     this.pools = pools;
     for (const row of rows) this.put(row.story, { ...row, terms: termsOfItem(row) });
   }
@@ -276,8 +293,7 @@ class StepStories {
 
   /** Story `from` joins story `to`. */
   relabel(from: string, to: string): void {
-    for (const pool of this.pools)
-      for (const row of pool.all) if (row.story === from) row.story = to;
+    for (const pool of this.pools) for (const row of pool) if (row.story === from) row.story = to;
     for (const { id } of this.members.get(from) ?? []) this.moved.set(id, to);
     this.members.set(to, [...(this.members.get(to) ?? []), ...(this.members.get(from) ?? [])]);
     this.cores.set(to, joined(this.cores.get(to), this.cores.get(from)!));
