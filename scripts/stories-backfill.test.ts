@@ -66,7 +66,7 @@ async function historyBeforeStories(file: string): Promise<number> {
   await archive.close();
   // As an archive migrated from before stories holds it: no item grouped, the backfill to run.
   const db = new DatabaseSync(file);
-  db.exec(`UPDATE items SET story = NULL; DELETE FROM story_words;
+  db.exec(`UPDATE items SET story = NULL; DELETE FROM story_words; DELETE FROM story_words_recent;
     INSERT INTO archive_state (name, value) VALUES ('stories-backfill', 0)
       ON CONFLICT (name) DO UPDATE SET value = excluded.value;`);
   db.close();

@@ -20,7 +20,8 @@
  * - feed_hours and feed_firsts, version 3: each feed's items counted per hour of their moment,
  *   and its first sighting, kept as items are recorded and pruned, for the calendar's counts
  *   (lib/archive/hour-counts.ts); filled from the items that are there.
- * - stories, version 4 (lib/archive/stories); story_changes, version 5.
+ * - stories, version 4 (lib/archive/stories); story_changes, version 5; story_words_recent,
+ *   version 6.
  */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   `
@@ -125,5 +126,16 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE story_changes (feed TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
   CREATE INDEX story_changes_at ON story_changes (at);
+  `,
+  // The words the latest items left, kept apart until there are STORY_WORDS_MERGE of them, then
+  // moved into story_words in their key's order (lib/archive/sqlite/stories.ts): a step's
+  // words, scattered over every word, rewrite a small table, not all of story_words's pages.
+  `
+  CREATE TABLE story_words_recent (
+    word TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    item INTEGER NOT NULL,
+    PRIMARY KEY (word, at, item)
+  ) WITHOUT ROWID;
   `,
 ];

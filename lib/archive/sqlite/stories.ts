@@ -1,5 +1,6 @@
 import type { StatementSync } from "node:sqlite";
 import { STORY_COLUMNS, storyRowOf } from "../stories/assign.ts";
+import { sqliteWordStore } from "./story-words.ts";
 import type { SplitStore } from "../stories/split.ts";
 import type { WaitingStore } from "../stories/young.ts";
 
@@ -13,44 +14,7 @@ import type { WaitingStore } from "../stories/young.ts";
 export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitStore & WaitingStore {
   return {
     ...sqliteWaitingStore(sql),
-    async uses(words) {
-      const rows = sql(
-        "SELECT word, uses FROM words WHERE word IN (SELECT value FROM json_each(?))",
-      ).all(JSON.stringify(words)) as { word: string; uses: number }[];
-      const state = sql("SELECT value FROM archive_state WHERE name = 'items'").get() as
-        { value: number } | undefined;
-      return {
-        uses: new Map(rows.map((row) => [row.word, row.uses])),
-        items: state?.value ?? 0,
-      };
-    },
-    // CROSS JOIN: each ask is a range of story_words' key, never a scan of the table per ask.
-    // Counted by asker; only the items found are read, each once.
-    async candidates(asks, limit) {
-      const rows = sql(
-        `WITH q AS MATERIALIZED (
-           SELECT value ->> 0 AS word, value ->> 1 AS lo, value ->> 2 AS hi, value ->> 3 AS asker,
-             value ->> 4 AS least FROM json_each(:asks)
-         ), pairs AS MATERIALIZED (
-           SELECT q.asker AS asker, s.item AS item FROM q CROSS JOIN story_words s
-             ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
-           GROUP BY q.asker, s.item HAVING count(*) >= max(q.least)
-         ), found AS MATERIALIZED (
-           SELECT item, json_group_array(asker) AS askers FROM pairs GROUP BY item
-         )
-         SELECT ${STORY_COLUMNS}, f.askers FROM found f CROSS JOIN items i ON i.id = f.item
-         ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
-      ).all({
-        asks: JSON.stringify(
-          asks.map(({ word, from, to, asker, least }) => [word, from, to, asker, least]),
-        ),
-        limit,
-      }) as unknown as (Parameters<typeof storyRowOf>[0] & { askers: string })[];
-      return rows.map((row) => ({
-        ...storyRowOf(row),
-        askers: JSON.parse(row.askers) as number[],
-      }));
-    },
+    ...sqliteWordStore(sql),
     async members(stories) {
       const rows = sql(
         `SELECT ${STORY_COLUMNS} FROM items i WHERE i.story IN (SELECT value FROM json_each(?))
@@ -61,16 +25,6 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitSto
     async setStories(pairs) {
       const update = sql("UPDATE items SET story = ? WHERE id = ?");
       for (const [id, story] of pairs) update.run(Number(story), Number(id));
-    },
-    // One statement for the step: a row a word, read from JSON, in one crossing.
-    async leave(rows) {
-      const flat = rows.flatMap(({ id, at, words }) => words.map((word) => [word, at, Number(id)]));
-      if (flat.length === 0) return;
-      sql(
-        `INSERT INTO story_words (word, at, item)
-          SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
-          ON CONFLICT DO NOTHING`,
-      ).run(JSON.stringify(flat));
     },
     async splits(links) {
       const rows = sql(
@@ -94,9 +48,6 @@ export function sqliteStoryStore(sql: (text: string) => StatementSync): SplitSto
       sql(
         "INSERT INTO archive_state (name, value) VALUES ('stories-backfill', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
       ).run(id === null ? -1 : Number(id));
-    },
-    async forget(before) {
-      sql("DELETE FROM story_words WHERE at < ?").run(before);
     },
   };
 }

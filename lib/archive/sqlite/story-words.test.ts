@@ -3,6 +3,7 @@ import { sqliteForFile } from "../../../test-support/archive-engines";
 import { STORY_WINDOW_MS } from "../stories/assign";
 import type { ArchiveItemInput, CarriageRow } from "../types";
 import { SqliteArchive } from "./client";
+import { STORY_WORDS_MERGE } from "./story-words";
 
 /**
  * The words items leave for later copies (story_words) are kept for two windows before the
@@ -59,7 +60,10 @@ test("a month recorded at once keeps the words of two windows before its newest 
   const newest = START + hours.at(-1)! * HOUR;
   const db = new DatabaseSync(file, { readOnly: true });
   const { oldest, rows } = db
-    .prepare("SELECT min(at) AS oldest, count(*) AS rows FROM story_words")
+    .prepare(
+      `SELECT min(at) AS oldest, count(*) AS rows FROM (
+         SELECT at FROM story_words UNION ALL SELECT at FROM story_words_recent)`,
+    )
     .get() as { oldest: number; rows: number };
   const grouped = db.prepare("SELECT count(*) AS n FROM items WHERE story IS NOT NULL").get() as {
     n: number;
@@ -71,4 +75,71 @@ test("a month recorded at once keeps the words of two windows before its newest 
   // Removal runs once the items' clock has moved on an hour: at most that much older.
   expect(oldest).toBeGreaterThanOrEqual(newest - 2 * STORY_WINDOW_MS - 6 * HOUR);
   expect(oldest).toBeLessThanOrEqual(newest - 2 * STORY_WINDOW_MS + 6 * HOUR);
+});
+
+test("the recent words move into story_words once there are enough, and copies find items in either", async () => {
+  const file = files.fresh();
+  const engine = new SqliteArchive(file);
+  await engine.migrate();
+  await engine.syncCarriage(CARRIAGE, START - HOUR);
+  // Items of 24 made-up words each, every one distinctive: each leaves 16. Enough of them,
+  // an hour apart in fours, that the recent words pass STORY_WORDS_MERGE and move.
+  const story = (n: number) => Array.from({ length: 24 }, (_, w) => `qor${n}x${w}vel`);
+  const itemOf = (n: number, feed: number, hour: number): ArchiveItemInput => ({
+    key: `m${n}-${feed}`,
+    title: `${story(n).slice(0, 8).join(" ")}`,
+    description: `${story(n).slice(8).join(" ")}.`,
+    body: "",
+    link: `https://example.org/${feed}/m${n}`,
+    imageUrl: "",
+    publishedAt: START + hour * HOUR,
+  });
+  const count = Math.ceil(STORY_WORDS_MERGE / 16) + 400;
+  for (let first = 0; first < count; first += 400)
+    await engine.record([
+      {
+        feed: FEEDS[1]!,
+        items: Array.from({ length: 400 }, (_, i) =>
+          itemOf(first + i, 1, Math.floor((first + i) / 4) / 60),
+        ),
+        seenAt: START + 100 * HOUR,
+      },
+    ]);
+  const tables = () => {
+    const db = new DatabaseSync(file, { readOnly: true });
+    const [merged, recent] = ["story_words", "story_words_recent"].map(
+      (table) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+    );
+    db.close();
+    return { merged: merged!, recent: recent! };
+  };
+  const before = tables();
+  expect(before.merged).toBeGreaterThanOrEqual(STORY_WORDS_MERGE);
+  expect(before.recent).toBeLessThan(STORY_WORDS_MERGE);
+  expect(before.recent).toBeGreaterThan(0);
+  // The wire's copies of an item whose words were moved and of one whose words are recent.
+  const early = 10;
+  const late = count - 10;
+  await engine.record([
+    {
+      feed: FEEDS[0]!,
+      items: [
+        itemOf(early, 0, Math.floor(early / 4) / 60),
+        itemOf(late, 0, Math.floor(late / 4) / 60),
+      ],
+      seenAt: START + 100 * HOUR,
+    },
+  ]);
+  await engine.close();
+  const db = new DatabaseSync(file, { readOnly: true });
+  const storyOf = (key: string) =>
+    (
+      db.prepare("SELECT coalesce(story, id) AS story FROM items WHERE key = ?").get(key) as {
+        story: number;
+      }
+    ).story;
+  expect(storyOf(`m${early}-0`)).toBe(storyOf(`m${early}-1`));
+  expect(storyOf(`m${late}-0`)).toBe(storyOf(`m${late}-1`));
+  expect(storyOf(`m${early}-1`)).not.toBe(storyOf(`m${late}-1`));
+  db.close();
 });

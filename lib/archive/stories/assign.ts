@@ -1,5 +1,5 @@
 import { chooseStory, joined, withItem, type Candidate, type StoryCore } from "./group.ts";
-import { CandidatePool, termsOfItem } from "./pool.ts";
+import { asksOf, byAsker, CandidatePool, termsOfItem, type WordAsk } from "./pool.ts";
 import {
   alikeItems,
   DISTINCTIVE,
@@ -37,17 +37,7 @@ export const STORY_COLUMNS = `i.id, i.feed, i.key, i.link, i.at, i.title, i.desc
 /** An item found by word (StoryStore.candidates), with the asks' askers that found it. */
 export type FoundRow = StoryRow & { askers: number[] };
 
-/**
- * What a step asks of story_words: one of an item's words within its window. `asker` is the
- * item's place in the step, `least` how many of its words a candidate must have left.
- */
-export interface WordAsk {
-  word: string;
-  from: number;
-  to: number;
-  asker: number;
-  least: number;
-}
+export type { WordAsk };
 
 /** A row of STORY_COLUMNS, its ids (64-bit integers in the engines) as text. */
 export function storyRowOf(
@@ -128,18 +118,9 @@ export async function assignStories(
   const asks = asksOf(items, words, windowMs);
   const mine = new Set(items.map((item) => item.id));
   const found = asks.length ? await store.candidates(asks, STEP_CANDIDATES) : [];
-  // The rows read, each once (their stories relabelled as stories join), by asker.
-  const read: Candidate[] = [];
-  const byAsker: Candidate[][] = items.map(() => []);
-  for (const row of found) {
-    if (mine.has(row.id)) continue;
-    const { askers, ...rest } = row;
-    const candidate: Candidate = { ...rest, terms: termsOfItem(row) };
-    read.push(candidate);
-    for (const asker of askers) byAsker[asker]?.push(candidate);
-  }
+  const { read, lists } = byAsker(found, mine, items.length);
   // The step's own items, each a candidate for those after it once decided.
-  const own = new CandidatePool([], new Set(words.flatMap((kept) => kept.lookup)));
+  const own = new CandidatePool(new Set(words.flatMap((kept) => kept.lookup)));
   const alikeOf = (n: number, rows: readonly Candidate[]) => {
     const { item, terms } = prepared[n]!;
     return rows.filter(
@@ -154,7 +135,7 @@ export async function assignStories(
   const { split, matches } = await withoutSplits(
     store,
     items,
-    byAsker.map((rows, n) => alikeOf(n, rows)),
+    lists.map((rows, n) => alikeOf(n, rows)),
   );
   // The stories any item may join: their items, for their cores.
   const wanted = [...new Set(matches.flat().map((row) => row.story))];
@@ -211,30 +192,6 @@ async function withoutSplits(
     split.has(items[n]!.link) ? [] : rows.filter((row) => !split.has(row.link)),
   );
   return { split, matches };
-}
-
-/**
- * What a step asks of story_words: each item's words within its own window (a step's items may
- * span weeks: a feed's first read), each one range of the index. A candidate holds two of an
- * item's words (one when the item looks up one): a copy shares several, and one shared name
- * alone never reaches THRESHOLDS.shared.
- */
-function asksOf(
-  items: readonly NewItem[],
-  words: readonly { lookup: readonly string[] }[],
-  windowMs: number,
-): WordAsk[] {
-  return items.flatMap((item, asker) => {
-    const { lookup } = words[asker]!;
-    const least = Math.min(2, lookup.length);
-    return lookup.map((word) => ({
-      word,
-      from: item.at - windowMs,
-      to: item.at + windowMs,
-      asker,
-      least,
-    }));
-  });
 }
 
 /**

@@ -10,17 +10,74 @@ type Row = Omit<Candidate, "terms"> & { title: string; description: string };
  */
 
 /**
- * A step's candidates, by word: each item reads only those that hold its words. Only the
- * words the step's items look up are indexed (`lookedUp`), not every word of every candidate.
+ * What a step asks of story_words: one of an item's words within its window. `asker` is the
+ * item's place in the step, `least` how many of its words a candidate must have left.
+ */
+export interface WordAsk {
+  word: string;
+  from: number;
+  to: number;
+  asker: number;
+  least: number;
+}
+
+/**
+ * What a step asks of story_words: each item's words within its own window (a step's items may
+ * span weeks: a feed's first read), each one range of the index. A candidate holds two of an
+ * item's words (one when the item looks up one): a copy shares several, and one shared name
+ * alone never reaches THRESHOLDS.shared.
+ */
+export function asksOf(
+  items: readonly { at: number }[],
+  words: readonly { lookup: readonly string[] }[],
+  windowMs: number,
+): WordAsk[] {
+  return items.flatMap((item, asker) => {
+    const { lookup } = words[asker]!;
+    const least = Math.min(2, lookup.length);
+    return lookup.map((word) => ({
+      word,
+      from: item.at - windowMs,
+      to: item.at + windowMs,
+      asker,
+      least,
+    }));
+  });
+}
+
+/**
+ * The rows a step's asks found (the step's own items left out), each read once, and each
+ * asker's list of them: one object a row, so a story relabelled is relabelled in every list.
+ */
+export function byAsker(
+  found: readonly (Row & { askers: number[] })[],
+  mine: ReadonlySet<string>,
+  askers: number,
+): { read: Candidate[]; lists: Candidate[][] } {
+  const read: Candidate[] = [];
+  const lists: Candidate[][] = Array.from({ length: askers }, () => []);
+  for (const row of found) {
+    if (mine.has(row.id)) continue;
+    const { askers: by, ...rest } = row;
+    const candidate: Candidate = { ...rest, terms: termsOfItem(row) };
+    read.push(candidate);
+    for (const asker of by) lists[asker]?.push(candidate);
+  }
+  return { read, lists };
+}
+
+/**
+ * The step's own items as candidates, by word (each a candidate for those after it, once
+ * decided): each item reads only those that hold its words. Only the words the step's items
+ * look up are indexed (`lookedUp`), not every word of every candidate.
  */
 export class CandidatePool {
   readonly all: Candidate[] = [];
   private readonly byWord = new Map<string, Candidate[]>();
   private readonly lookedUp: ReadonlySet<string>;
 
-  constructor(rows: readonly Row[], lookedUp: ReadonlySet<string>) {
+  constructor(lookedUp: ReadonlySet<string>) {
     this.lookedUp = lookedUp;
-    for (const row of rows) this.add({ ...row, terms: termsOfItem(row) });
   }
 
   add(candidate: Candidate): void {

@@ -1,0 +1,104 @@
+import type { StatementSync } from "node:sqlite";
+import { STORY_COLUMNS, storyRowOf, type StoryStore } from "../stories/assign.ts";
+
+/**
+ * The embedded engine's words for stories (lib/archive/stories/assign.ts): how many items use
+ * each word, and the words items leave for later copies to find them by, in story_words and
+ * story_words_recent. Run in the writer's transaction, on its connection (stories.ts).
+ */
+
+/**
+ * Rows story_words_recent gathers before they move into story_words. A step's words (16 an
+ * item) land all over the word key: into story_words, each step rewrote nearly every page of
+ * it (at a million headlines, 2,200 of the 3,800 pages a step wrote). Into a table this small,
+ * a step rewrites a few hundred pages, and the move, in the key's order, each page of
+ * story_words once every STORY_WORDS_MERGE rows. Lookups read both tables.
+ */
+export const STORY_WORDS_MERGE = 64_000;
+
+/** Moves the recent words into story_words, in its key's order. */
+function mergeRecentWords(sql: (text: string) => StatementSync): void {
+  sql(
+    `INSERT INTO story_words (word, at, item)
+      SELECT word, at, item FROM story_words_recent ORDER BY word, at, item
+      ON CONFLICT DO NOTHING`,
+  ).run();
+  sql("DELETE FROM story_words_recent").run();
+  sql("UPDATE archive_state SET value = 0 WHERE name = 'story-words-recent'").run();
+}
+
+export function sqliteWordStore(
+  sql: (text: string) => StatementSync,
+): Pick<StoryStore, "uses" | "candidates" | "leave" | "forget"> {
+  return {
+    async uses(words) {
+      const rows = sql(
+        "SELECT word, uses FROM words WHERE word IN (SELECT value FROM json_each(?))",
+      ).all(JSON.stringify(words)) as { word: string; uses: number }[];
+      const state = sql("SELECT value FROM archive_state WHERE name = 'items'").get() as
+        { value: number } | undefined;
+      return {
+        uses: new Map(rows.map((row) => [row.word, row.uses])),
+        items: state?.value ?? 0,
+      };
+    },
+    // CROSS JOIN: each ask is a range of story_words' key, never a scan of the table per ask.
+    // Counted by asker; only the items found are read, each once.
+    async candidates(asks, limit) {
+      const rows = sql(
+        `WITH q AS MATERIALIZED (
+           SELECT value ->> 0 AS word, value ->> 1 AS lo, value ->> 2 AS hi, value ->> 3 AS asker,
+             value ->> 4 AS least FROM json_each(:asks)
+         ), pairs AS MATERIALIZED (
+           SELECT asker, item FROM (
+             SELECT q.asker AS asker, s.item AS item, q.least AS least
+               FROM q CROSS JOIN story_words s
+               ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
+             UNION ALL
+             SELECT q.asker, r.item, q.least FROM q CROSS JOIN story_words_recent r
+               ON r.word = q.word AND r.at >= q.lo AND r.at <= q.hi
+           ) GROUP BY asker, item HAVING count(*) >= max(least)
+         ), found AS MATERIALIZED (
+           SELECT item, json_group_array(asker) AS askers FROM pairs GROUP BY item
+         )
+         SELECT ${STORY_COLUMNS}, f.askers FROM found f CROSS JOIN items i ON i.id = f.item
+         ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
+      ).all({
+        asks: JSON.stringify(
+          asks.map(({ word, from, to, asker, least }) => [word, from, to, asker, least]),
+        ),
+        limit,
+      }) as unknown as (Parameters<typeof storyRowOf>[0] & { askers: string })[];
+      return rows.map((row) => ({
+        ...storyRowOf(row),
+        askers: JSON.parse(row.askers) as number[],
+      }));
+    },
+    // One statement for the step: a row a word, read from JSON, in one crossing, into the
+    // recent words (an item grouped again, after a split, has its words in one table already).
+    async leave(rows) {
+      const flat = rows.flatMap(({ id, at, words }) => words.map((word) => [word, at, Number(id)]));
+      if (flat.length === 0) return;
+      const { changes } = sql(
+        `INSERT INTO story_words_recent (word, at, item)
+          SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) AS w WHERE NOT EXISTS (
+            SELECT 1 FROM story_words s
+             WHERE s.word = w.value ->> 0 AND s.at = w.value ->> 1 AND s.item = w.value ->> 2)
+          ON CONFLICT DO NOTHING`,
+      ).run(JSON.stringify(flat));
+      const { value: recent } = sql(
+        `INSERT INTO archive_state (name, value) VALUES ('story-words-recent', ?)
+          ON CONFLICT (name) DO UPDATE SET value = value + excluded.value RETURNING value`,
+      ).get(changes) as { value: number };
+      if (recent >= STORY_WORDS_MERGE) mergeRecentWords(sql);
+    },
+    async forget(before) {
+      sql("DELETE FROM story_words WHERE at < ?").run(before);
+      sql("DELETE FROM story_words_recent WHERE at < ?").run(before);
+      sql(
+        `UPDATE archive_state SET value = (SELECT count(*) FROM story_words_recent)
+          WHERE name = 'story-words-recent'`,
+      ).run();
+    },
+  };
+}
