@@ -143,3 +143,40 @@ test("the recent words move into story_words once there are enough, and copies f
   expect(storyOf(`m${early}-1`)).not.toBe(storyOf(`m${late}-1`));
   db.close();
 });
+
+test("words older than two windows leave story_words when the recent words next move", async () => {
+  const file = files.fresh();
+  const engine = new SqliteArchive(file);
+  await engine.migrate();
+  await engine.syncCarriage(CARRIAGE, START - HOUR);
+  // Twelve days of items, each leaving 16 words: the recent words move twice or more.
+  const count = Math.ceil((2.5 * STORY_WORDS_MERGE) / 16);
+  const hourOf = (n: number) => Math.floor((n / count) * 12 * 24);
+  for (let first = 0; first < count; first += 400) {
+    const items = Array.from({ length: Math.min(400, count - first) }, (_, i) => {
+      const n = first + i;
+      const words = Array.from({ length: 24 }, (_, w) => `zor${n}y${w}mek`);
+      return {
+        key: `f${n}`,
+        title: words.slice(0, 8).join(" "),
+        description: `${words.slice(8).join(" ")}.`,
+        body: "",
+        link: `https://example.org/f${n}`,
+        imageUrl: "",
+        publishedAt: START + hourOf(n) * HOUR,
+      };
+    });
+    await engine.record([{ feed: FEEDS[1]!, items, seenAt: START + hourOf(first + 399) * HOUR }]);
+  }
+  await engine.close();
+  const db = new DatabaseSync(file, { readOnly: true });
+  const { oldest, rows } = db
+    .prepare("SELECT min(at) AS oldest, count(*) AS rows FROM story_words")
+    .get() as { oldest: number; rows: number };
+  db.close();
+  expect(rows).toBeGreaterThan(0);
+  // Removed at the last move: at most the recent words' span (a move's worth of items, under
+  // five days of these) older than two windows before the newest item.
+  const newest = START + hourOf(count - 1) * HOUR;
+  expect(oldest).toBeGreaterThan(newest - 2 * STORY_WINDOW_MS - 5 * 24 * HOUR);
+});

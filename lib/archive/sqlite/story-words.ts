@@ -16,8 +16,15 @@ import { STORY_COLUMNS, storyRowOf, type StoryStore } from "../stories/assign.ts
  */
 export const STORY_WORDS_MERGE = 64_000;
 
-/** Moves the recent words into story_words, in its key's order. */
+/**
+ * Moves the recent words into story_words, in its key's order, and removes from story_words
+ * the words older than forget() last asked.
+ */
 function mergeRecentWords(sql: (text: string) => StatementSync): void {
+  sql(
+    `DELETE FROM story_words
+      WHERE at < (SELECT value FROM archive_state WHERE name = 'story-words-before')`,
+  ).run();
   sql(
     `INSERT INTO story_words (word, at, item)
       SELECT word, at, item FROM story_words_recent ORDER BY word, at, item
@@ -92,13 +99,17 @@ export function sqliteWordStore(
       ).get(changes) as { value: number };
       if (recent >= STORY_WORDS_MERGE) mergeRecentWords(sql);
     },
+    // From the recent words now, from story_words at the next move: a removal there touches
+    // every page of it (the words' key comes first), as a step's words did.
     async forget(before) {
-      sql("DELETE FROM story_words WHERE at < ?").run(before);
-      sql("DELETE FROM story_words_recent WHERE at < ?").run(before);
+      const { changes } = sql("DELETE FROM story_words_recent WHERE at < ?").run(before);
+      sql("UPDATE archive_state SET value = value - ? WHERE name = 'story-words-recent'").run(
+        changes,
+      );
       sql(
-        `UPDATE archive_state SET value = (SELECT count(*) FROM story_words_recent)
-          WHERE name = 'story-words-recent'`,
-      ).run();
+        `INSERT INTO archive_state (name, value) VALUES ('story-words-before', ?)
+          ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`,
+      ).run(before);
     },
   };
 }
