@@ -253,7 +253,9 @@ class StepStories {
     for (const pool of this.pools) for (const row of pool) if (row.story === from) row.story = to;
     for (const { id } of this.members.get(from) ?? []) this.moved.set(id, to);
     this.members.set(to, [...(this.members.get(to) ?? []), ...(this.members.get(from) ?? [])]);
-    this.cores.set(to, joined(this.cores.get(to), this.cores.get(from)!));
+    // Under its new id (joined keeps the first core's: `to` may have none yet, a new item
+    // older than the story it joins).
+    this.cores.set(to, { ...joined(this.cores.get(to), this.cores.get(from)!), story: to });
     this.cores.delete(from);
     this.members.delete(from);
   }

@@ -90,6 +90,39 @@ describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
     return hits;
   };
 
+  it("one step's two copies older than the story they join stay in it with it (another instance recorded it first)", async () => {
+    const at = NOW - 10 * HOUR;
+    const national = item(
+      "Castellan Steel to reopen Iron City mill, bringing back 600 jobs",
+      "Castellan Steel will restart the idled Ridgeway Works mill in Iron City next spring, rehiring about 600 workers, the company said Tuesday.",
+      at,
+    );
+    const politics = item(
+      "Castellan Steel reopening Iron City mill; 600 jobs return",
+      "Castellan Steel said Tuesday it will restart the Ridgeway Works mill in Iron City, rehiring about 600 workers…",
+      at - 2 * HOUR,
+    );
+    const valley = item(
+      "Iron City mill to reopen as Castellan Steel brings back 600 jobs",
+      "The Ridgeway Works mill in Iron City will restart next spring, Castellan Steel said, with about 600 workers rehired.",
+      at - HOUR,
+    );
+    // The newest copy first; then, in one step, two older ones (each older than the story's
+    // first item: the story takes the oldest's id as it goes).
+    await engine.record([{ feed: WIRE_NATIONAL, items: [national], seenAt: at + 10 * 60_000 }]);
+    await engine.record([
+      { feed: WIRE_POLITICS, items: [politics], seenAt: at + 20 * 60_000 },
+      { feed: VALLEY, items: [valley], seenAt: at + 20 * 60_000 },
+    ]);
+    const hits = await storyOf("riverbend", "Castellan");
+    expect(hits).toHaveLength(3);
+    expect(new Set(hits.map((hit) => hit.story)).size).toBe(1);
+    const page = await engine.story("riverbend", hits[0]!.story);
+    expect(page.map((headline) => headline.title).sort()).toEqual(
+      [national.title, politics.title, valley.title].sort(),
+    );
+  });
+
   it("groups one wire story carried by three feeds, and lists what each publication carried", async () => {
     const at = NOW - 10 * HOUR;
     const national = item(
