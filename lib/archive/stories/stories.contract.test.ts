@@ -68,6 +68,22 @@ function background(count: number): ArchiveItemInput[] {
   });
 }
 
+/** One wire story as three feeds tell it: [title, description]. */
+const CASTELLAN = {
+  national: [
+    "Castellan Steel to reopen Iron City mill, bringing back 600 jobs",
+    "Castellan Steel will restart the idled Ridgeway Works mill in Iron City next spring, rehiring about 600 workers, the company said Tuesday.",
+  ],
+  politics: [
+    "Castellan Steel reopening Iron City mill; 600 jobs return",
+    "Castellan Steel said Tuesday it will restart the Ridgeway Works mill in Iron City, rehiring about 600 workers…",
+  ],
+  valley: [
+    "Iron City mill to reopen as Castellan Steel brings back 600 jobs",
+    "The Ridgeway Works mill in Iron City will restart next spring, Castellan Steel said, with about 600 workers rehired.",
+  ],
+} as const;
+
 jest.setTimeout(30_000);
 
 describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
@@ -92,21 +108,9 @@ describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
 
   it("one step's two copies older than the story they join stay in it with it (another instance recorded it first)", async () => {
     const at = NOW - 10 * HOUR;
-    const national = item(
-      "Castellan Steel to reopen Iron City mill, bringing back 600 jobs",
-      "Castellan Steel will restart the idled Ridgeway Works mill in Iron City next spring, rehiring about 600 workers, the company said Tuesday.",
-      at,
-    );
-    const politics = item(
-      "Castellan Steel reopening Iron City mill; 600 jobs return",
-      "Castellan Steel said Tuesday it will restart the Ridgeway Works mill in Iron City, rehiring about 600 workers…",
-      at - 2 * HOUR,
-    );
-    const valley = item(
-      "Iron City mill to reopen as Castellan Steel brings back 600 jobs",
-      "The Ridgeway Works mill in Iron City will restart next spring, Castellan Steel said, with about 600 workers rehired.",
-      at - HOUR,
-    );
+    const national = item(...CASTELLAN.national, at);
+    const politics = item(...CASTELLAN.politics, at - 2 * HOUR);
+    const valley = item(...CASTELLAN.valley, at - HOUR);
     // The newest copy first; then, in one step, two older ones (each older than the story's
     // first item: the story takes the oldest's id as it goes).
     await engine.record([{ feed: WIRE_NATIONAL, items: [national], seenAt: at + 10 * 60_000 }]);
@@ -125,21 +129,9 @@ describe.each(archiveEnginesUnderTest())("stories on $name", (under) => {
 
   it("groups one wire story carried by three feeds, and lists what each publication carried", async () => {
     const at = NOW - 10 * HOUR;
-    const national = item(
-      "Castellan Steel to reopen Iron City mill, bringing back 600 jobs",
-      "Castellan Steel will restart the idled Ridgeway Works mill in Iron City next spring, rehiring about 600 workers, the company said Tuesday.",
-      at,
-    );
-    const politics = item(
-      "Castellan Steel reopening Iron City mill; 600 jobs return",
-      "Castellan Steel said Tuesday it will restart the Ridgeway Works mill in Iron City, rehiring about 600 workers…",
-      at + HOUR,
-    );
-    const valley = item(
-      "Iron City mill to reopen as Castellan Steel brings back 600 jobs",
-      "The Ridgeway Works mill in Iron City will restart next spring, Castellan Steel said, with about 600 workers rehired.",
-      at + 3 * HOUR,
-    );
+    const national = item(...CASTELLAN.national, at);
+    const politics = item(...CASTELLAN.politics, at + HOUR);
+    const valley = item(...CASTELLAN.valley, at + 3 * HOUR);
     await engine.record([{ feed: WIRE_NATIONAL, items: [national], seenAt: at + 10 * 60_000 }]);
     await engine.record([{ feed: WIRE_POLITICS, items: [politics], seenAt: at + 2 * HOUR }]);
     await engine.record([{ feed: VALLEY, items: [valley], seenAt: at + 4 * HOUR }]);
