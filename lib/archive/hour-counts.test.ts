@@ -1,5 +1,12 @@
 import { archiveEnginesUnderTest } from "../../test-support/archive-engines";
-import { carriageSpans, HOUR_MS, splitFeeds, splitRange } from "./hour-counts";
+import {
+  carriageSpans,
+  countRanges,
+  HOUR_MS,
+  splitFeeds,
+  splitRange,
+  type Ranges,
+} from "./hour-counts";
 import type { ArchiveEngine, ArchiveItemInput, CarriageRow } from "./types";
 
 /**
@@ -165,5 +172,41 @@ describe("splitting", () => {
       ],
     });
     expect(splitRange(2.25 * h, 2.75 * h)).toEqual({ hours: null, edges: [[2.25 * h, 2.75 * h]] });
+  });
+});
+
+describe("a page's counts", () => {
+  it("ask each question once for all the ranges of the page, whatever their number", async () => {
+    // A month of days half an hour off UTC (edges on both sides of each), a feed taken whole,
+    // one taken up late; each read counts an hour or a moment's edge as one item.
+    const days: [number, number][] = Array.from({ length: 31 }, (_, n) => [
+      (24 * n + 0.5) * HOUR_MS,
+      (24 * n + 24.5) * HOUR_MS,
+    ]);
+    const asked: string[] = [];
+    const counts = await countRanges(days, {
+      carriage: () => {
+        asked.push("carriage");
+        return [
+          { feed: "whole", since: 0, until: null, firstSeen: 0 },
+          { feed: "late", since: 10, until: null, firstSeen: 0 },
+        ];
+      },
+      hours: (feeds, spans: Ranges) => {
+        asked.push(`hours ${feeds.join()}`);
+        return spans.map(([first, end]) => end - first);
+      },
+      exact: (feeds, spans: Ranges) => {
+        asked.push(`exact ${feeds.join()}`);
+        return spans.map(() => 1);
+      },
+      withdrawn: (spans: Ranges) => {
+        asked.push("withdrawn");
+        return spans.map((_, n) => n % 2);
+      },
+    });
+    expect(asked).toEqual(["carriage", "hours whole", "exact whole", "exact late", "withdrawn"]);
+    // 23 whole hours, two edges, the late feed's one, less every other range's withdrawal.
+    expect(counts).toEqual(days.map((_, n) => 23 + 2 + 1 - (n % 2)));
   });
 });

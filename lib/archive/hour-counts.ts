@@ -62,37 +62,59 @@ export function splitRange(
   return { hours: [first, end], edges };
 }
 
-/** What an engine answers for counting; each may be synchronous (SQLite's worker) or not. */
+/** Ranges of moments [from, to), or of hours [first, end). */
+export type Ranges = readonly (readonly [number, number])[];
+
+/**
+ * What an engine answers for counting, each question asked once for all the ranges of a page
+ * (a month's 31 days, the index's months): a handful of statements a page, not two a range (on
+ * the shared engine each is a round trip, and a page waited for 60 of them in turn). Each may
+ * be synchronous (SQLite's worker) or not; each gives one count a range, in their order.
+ */
 export interface CountReads {
   /** The publication's carriage rows, each with its feed's first sighting. */
   carriage(): Promise<FeedCarriage[]> | FeedCarriage[];
-  /** The items of `feeds` in hours [first, end), from feed_hours. */
-  hours(feeds: readonly string[], first: number, end: number): Promise<number> | number;
-  /** The publication's carried items of `feeds` in [from, to), from the items. */
-  exact(feeds: readonly string[], from: number, to: number): Promise<number> | number;
-  /** The publication's carried items in [from, to) that it withdrew. */
-  withdrawn(from: number, to: number): Promise<number> | number;
+  /** The items of `feeds` in each span of hours [first, end), from feed_hours. */
+  hours(feeds: readonly string[], spans: Ranges): Promise<number[]> | number[];
+  /** The publication's carried items of `feeds` in each [from, to), from the items. */
+  exact(feeds: readonly string[], ranges: Ranges): Promise<number[]> | number[];
+  /** The publication's carried items in each [from, to) that it withdrew. */
+  withdrawn(ranges: Ranges): Promise<number[]> | number[];
 }
 
 /** How many headlines the publication shows in each range (countIn of both engines). */
-export async function countRanges(
-  ranges: readonly (readonly [number, number])[],
-  reads: CountReads,
-): Promise<number[]> {
+export async function countRanges(ranges: Ranges, reads: CountReads): Promise<number[]> {
   if (ranges.length === 0) return [];
   const { whole, partial } = splitFeeds(await reads.carriage());
-  const counts: number[] = [];
-  for (const [from, to] of ranges) {
-    let count = 0;
-    if (whole.length > 0) {
-      const { hours, edges } = splitRange(from, to);
-      if (hours) count += await reads.hours(whole, hours[0], hours[1]);
-      for (const [start, stop] of edges) count += await reads.exact(whole, start, stop);
-    }
-    if (partial.length > 0) count += await reads.exact(partial, from, to);
-    if (count > 0) count -= await reads.withdrawn(from, to);
-    counts.push(count);
+  const counts = ranges.map(() => 0);
+  /** Adds each answer to the count of the range it was asked for. */
+  const add = async (
+    asked: { range: number; span: readonly [number, number] }[],
+    read: (spans: Ranges) => Promise<number[]> | number[],
+  ) => {
+    if (asked.length === 0) return;
+    const answers = await read(asked.map(({ span }) => span));
+    for (const [n, { range }] of asked.entries()) counts[range]! += answers[n] ?? 0;
+  };
+  if (whole.length > 0) {
+    const split = ranges.map(([from, to]) => splitRange(from, to));
+    await add(
+      split.flatMap(({ hours }, range) => (hours ? [{ range, span: hours }] : [])),
+      (spans) => reads.hours(whole, spans),
+    );
+    await add(
+      split.flatMap(({ edges }, range) => edges.map((span) => ({ range, span }))),
+      (spans) => reads.exact(whole, spans),
+    );
   }
+  if (partial.length > 0)
+    await add(
+      ranges.map((span, range) => ({ range, span })),
+      (spans) => reads.exact(partial, spans),
+    );
+  const shown = ranges.flatMap((span, range) => (counts[range]! > 0 ? [{ range, span }] : []));
+  // Withdrawn items subtracted where there is anything to withdraw.
+  await add(shown, async (spans) => (await reads.withdrawn(spans)).map((n) => -n));
   return counts;
 }
 
