@@ -33,6 +33,13 @@ import type {
 
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
 
+/**
+ * Pages the write-ahead log gathers before the writer copies them into the file: about 40 MB,
+ * six steps of a flush at a million headlines. Ingest into a copy of a million-headline
+ * archive, 40,000 items, alternated five times with SQLite's 1,000: 7 to 11% more items a second.
+ */
+const WAL_CHECKPOINT_PAGES = 10_000;
+
 export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
@@ -53,9 +60,14 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
     // A reader's connection finds WAL set by the writer's (it is kept in the file). The writer
     // keeps 32 MB of pages (SQLite's default is 2): the indexes a flush writes into (search's,
     // the stories' words) stay in memory; ingest with stories 1,270 items/s at 100,000, 1,080.
+    // It copies the log into the file (a checkpoint, with its two syncs) once the log holds
+    // WAL_CHECKPOINT_PAGES, not SQLite's 1,000: at a million headlines a step of 500 items
+    // writes about 1,650 pages, so each step paid a checkpoint of its own, and pages written
+    // by several steps (the search index's, the words', the hours') were copied each time.
     if (!readOnly)
       this.db.exec(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768",
+        `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;
+         PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`,
       );
     this.storyWindowMs = options.storyWindowMs ?? STORY_WINDOW_MS;
     this.writes = new SqliteWrites(
