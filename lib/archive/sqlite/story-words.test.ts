@@ -130,8 +130,19 @@ test("the recent words move into story_words once there are enough, and copies f
       seenAt: START + 100 * HOUR,
     },
   ]);
+  // An editor splits the early item out and undoes it: grouped again, it leaves its words
+  // again, and those already in story_words are not written twice.
+  const link = itemOf(early, 1, 0).link;
+  for (const undo of [false, true])
+    await engine.splitStory({ publication: "*", link, by: "operator", at: Date.now() }, undo);
   await engine.close();
   const db = new DatabaseSync(file, { readOnly: true });
+  const twice = db
+    .prepare(
+      `SELECT count(*) AS n FROM story_words_recent r JOIN story_words s USING (word, at, item)`,
+    )
+    .get() as { n: number };
+  expect(twice.n).toBe(0);
   const storyOf = (key: string) =>
     (
       db.prepare("SELECT coalesce(story, id) AS story FROM items WHERE key = ?").get(key) as {

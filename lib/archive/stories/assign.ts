@@ -63,8 +63,15 @@ export interface StoryStore {
   members(stories: readonly string[]): Promise<StoryRow[]>;
   /** Puts items in stories: [item id, story] pairs. */
   setStories(pairs: readonly (readonly [string, string])[]): Promise<void>;
-  /** Records the words items leave. */
-  leave(rows: readonly { id: string; at: number; words: readonly string[] }[]): Promise<void>;
+  /**
+   * Records the words items leave. `again`: the items may have left them before (an undone
+   * split groups its items again), and a word already there is not left twice; new items
+   * never have, and are not looked for.
+   */
+  leave(
+    rows: readonly { id: string; at: number; words: readonly string[] }[],
+    again: boolean,
+  ): Promise<void>;
   /** Which of the links an editor split out of their stories. */
   splits(links: readonly string[]): Promise<Set<string>>;
   /** The feeds whose items' stories changed, at `at` (story_changes, watched by instances). */
@@ -105,6 +112,7 @@ export async function assignStories(
   items: readonly NewItem[],
   windowMs: number,
   thresholds: Thresholds = THRESHOLDS,
+  again = false,
 ): Promise<Map<string, string>> {
   const assigned = new Map<string, string>();
   if (items.length === 0) return assigned;
@@ -169,6 +177,7 @@ export async function assignStories(
   await store.setStories([...stories.moved]);
   await store.leave(
     items.map((item, n) => ({ id: item.id, at: item.at, words: words[n]!.rarest })),
+    again,
   );
   const touched = stories.feedsOfShared();
   if (touched.length > 0) await store.touched(touched, Date.now());

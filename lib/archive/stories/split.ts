@@ -1,4 +1,5 @@
 import { assignStories, type StoryRow, type StoryStore } from "./assign.ts";
+import { THRESHOLDS } from "./similarity.ts";
 import type { StorySplit } from "../types";
 
 /**
@@ -34,10 +35,13 @@ export async function splitStory(
   if (items.length === 0) return changed;
   if (undo) {
     const touched = new Set(items.map((item) => item.feed));
+    // Grouped again: their words may be there already.
     await assignStories(
       store,
       [...items].sort((a, b) => a.at - b.at || (BigInt(a.id) < BigInt(b.id) ? -1 : 1)),
       windowMs,
+      THRESHOLDS,
+      true,
     );
     await store.touched([...touched], split.at);
     return changed;
