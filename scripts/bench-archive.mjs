@@ -16,7 +16,8 @@
  *
  * `--archive FILE`: measure (and crawl) an SQLite archive an earlier run filled with the same
  * `--items` and `--publications` (its folder kept, as a run interrupted leaves it), without
- * filling it again: ten million headlines take an hour to write.
+ * filling it again: ten million headlines take hours to write. `--keep`: leave the archive this
+ * run filled (its path is printed) for such a later run.
  */
 import { mkdtempSync, rmSync, statSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,6 +65,8 @@ const ARCHIVE =
   reused > 0
     ? path.resolve(/** @type {string} the file after --archive */ (process.argv[reused + 1]))
     : null;
+/** Leave the archive filled, for `--archive` later. */
+const KEEP = process.argv.includes("--keep");
 /** Seconds of each phase of the reader beside the crawl; `--beside 0`: none. */
 const BESIDE = process.argv.includes("--beside")
   ? Number(process.argv[process.argv.indexOf("--beside") + 1])
@@ -486,7 +489,8 @@ async function sqlite(carriage) {
       `  the instance's memory (RSS): ${warm.toFixed(0)} MB after 1,000 pages, ${peak.toFixed(0)} MB at its peak, ${end.toFixed(0)} MB at the end`,
     );
   }
-  if (!ARCHIVE) rmSync(dir, { recursive: true, force: true });
+  if (!ARCHIVE && !KEEP) rmSync(dir, { recursive: true, force: true });
+  else if (KEEP) console.log(`  kept: ${file}`);
 }
 
 /**
