@@ -101,16 +101,24 @@ async function group(thresholds, list = items) {
         items: counts.documents,
       };
     },
-    async candidates(asks, limit) {
+    async candidates(asks, limit, most) {
+      const inRange = (/** @type {typeof asks[number]} */ { word, from, to }) =>
+        (left.get(word) ?? []).filter((entry) => entry.at >= from && entry.at <= to);
+      // A crowded ask (more than `most` items in its range) is not asked.
+      const kept = asks.filter((ask) => inRange(ask).length <= most);
       /** @type {Map<string, Map<number, number>>} item → asker → words found */
       const found = new Map();
-      for (const { word, from, to, asker } of asks)
-        for (const entry of left.get(word) ?? [])
-          if (entry.at >= from && entry.at <= to) {
-            const times = found.get(entry.id) ?? new Map();
-            found.set(entry.id, times.set(asker, (times.get(asker) ?? 0) + 1));
-          }
-      const least = new Map(asks.map((ask) => [ask.asker, ask.least]));
+      for (const ask of kept)
+        for (const entry of inRange(ask)) {
+          const times = found.get(entry.id) ?? new Map();
+          found.set(entry.id, times.set(ask.asker, (times.get(ask.asker) ?? 0) + 1));
+        }
+      /** @type {Map<number, number>} asker → asks kept */
+      const askedBy = new Map();
+      for (const { asker } of kept) askedBy.set(asker, (askedBy.get(asker) ?? 0) + 1);
+      const least = new Map(
+        kept.map((ask) => [ask.asker, Math.min(ask.least, askedBy.get(ask.asker) ?? 0)]),
+      );
       return [...found]
         .map(([id, times]) => ({
           .../** @type {StoryRow} `left` holds ids of rows */ (rows.get(id)),

@@ -13,6 +13,26 @@ import type { WaitingStore } from "./stories/young";
  */
 export const STORY_LOCK = 7_466_270_003;
 
+/**
+ * StoryStore.candidates: a crowded ask told by reading `most` + 1 rows of its range at most;
+ * counted by asker, and only the items found read, each once.
+ */
+const CANDIDATES = `SELECT ${STORY_COLUMNS}, f.askers FROM (
+     SELECT item, array_agg(asker) AS askers FROM (
+       SELECT k.asker, s.item FROM (
+         SELECT q.word, q.lo, q.hi, q.asker,
+             least(q.least, count(*) OVER (PARTITION BY q.asker)) AS need
+           FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::int[], $5::int[])
+             AS q(word, lo, hi, asker, least)
+          WHERE NOT EXISTS (
+            SELECT 1 FROM story_words c
+             WHERE c.word = q.word AND c.at >= q.lo AND c.at <= q.hi OFFSET $7 LIMIT 1)
+       ) AS k JOIN story_words s ON s.word = k.word AND s.at >= k.lo AND s.at <= k.hi
+       GROUP BY k.asker, s.item HAVING count(*) >= max(k.need)
+     ) AS pairs GROUP BY item
+   ) AS f JOIN items i ON i.id = f.item
+   ORDER BY i.at DESC, i.id DESC LIMIT $6`;
+
 export function postgresStoryStore(run: Query): SplitStore & WaitingStore {
   return {
     async uses(words) {
@@ -28,28 +48,16 @@ export function postgresStoryStore(run: Query): SplitStore & WaitingStore {
         items: Number(state[0]?.value ?? 0),
       };
     },
-    // Counted by asker; only the items found are read, each once.
-    async candidates(asks, limit) {
-      const rows = await run<Parameters<typeof storyRowOf>[0] & { askers: number[] }>(
-        `SELECT ${STORY_COLUMNS}, f.askers FROM (
-           SELECT item, array_agg(asker) AS askers FROM (
-             SELECT q.asker, s.item FROM unnest(
-                 $1::text[], $2::bigint[], $3::bigint[], $4::int[], $5::int[]
-               ) AS q(word, lo, hi, asker, least)
-               JOIN story_words s ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
-             GROUP BY q.asker, s.item HAVING count(*) >= max(q.least)
-           ) AS pairs GROUP BY item
-         ) AS f JOIN items i ON i.id = f.item
-         ORDER BY i.at DESC, i.id DESC LIMIT $6`,
-        [
-          asks.map((ask) => ask.word),
-          asks.map((ask) => Math.floor(ask.from)),
-          asks.map((ask) => Math.ceil(ask.to)),
-          asks.map((ask) => ask.asker),
-          asks.map((ask) => ask.least),
-          limit,
-        ],
-      );
+    async candidates(asks, limit, most) {
+      const rows = await run<Parameters<typeof storyRowOf>[0] & { askers: number[] }>(CANDIDATES, [
+        asks.map((ask) => ask.word),
+        asks.map((ask) => Math.floor(ask.from)),
+        asks.map((ask) => Math.ceil(ask.to)),
+        asks.map((ask) => ask.asker),
+        asks.map((ask) => ask.least),
+        limit,
+        most,
+      ]);
       return rows.map((row) => ({ ...storyRowOf(row), askers: row.askers.map(Number) }));
     },
     async members(stories) {

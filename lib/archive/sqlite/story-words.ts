@@ -38,6 +38,38 @@ function mergeRecentWords(sql: (text: string) => StatementSync): void {
 const ALREADY_LEFT = `NOT EXISTS (SELECT 1 FROM story_words s
   WHERE s.word = w.value ->> 0 AND s.at = w.value ->> 1 AND s.item = w.value ->> 2)`;
 
+/**
+ * StoryStore.candidates: each ask a range of story_words' key (CROSS JOIN: never a scan of the
+ * table per ask), a crowded one told by reading `most` + 1 rows of its range at most; counted
+ * by asker, and only the items found read, each once.
+ */
+const CANDIDATES = `WITH q AS MATERIALIZED (
+     SELECT value ->> 0 AS word, value ->> 1 AS lo, value ->> 2 AS hi, value ->> 3 AS asker,
+       value ->> 4 AS least FROM json_each(:asks)
+   ), kept AS MATERIALIZED (
+     SELECT word, lo, hi, asker, min(least, count(*) OVER (PARTITION BY asker)) AS least
+       FROM q WHERE NOT EXISTS (
+         SELECT 1 FROM (
+           SELECT 1 FROM story_words s WHERE s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
+           UNION ALL
+           SELECT 1 FROM story_words_recent r
+            WHERE r.word = q.word AND r.at >= q.lo AND r.at <= q.hi
+         ) LIMIT 1 OFFSET :most)
+   ), pairs AS MATERIALIZED (
+     SELECT asker, item FROM (
+       SELECT q.asker AS asker, s.item AS item, q.least AS least
+         FROM kept q CROSS JOIN story_words s
+         ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
+       UNION ALL
+       SELECT q.asker, r.item, q.least FROM kept q CROSS JOIN story_words_recent r
+         ON r.word = q.word AND r.at >= q.lo AND r.at <= q.hi
+     ) GROUP BY asker, item HAVING count(*) >= max(least)
+   ), found AS MATERIALIZED (
+     SELECT item, json_group_array(asker) AS askers FROM pairs GROUP BY item
+   )
+   SELECT ${STORY_COLUMNS}, f.askers FROM found f CROSS JOIN items i ON i.id = f.item
+   ORDER BY i.at DESC, i.id DESC LIMIT :limit`;
+
 export function sqliteWordStore(
   sql: (text: string) => StatementSync,
 ): Pick<StoryStore, "uses" | "candidates" | "leave" | "forget"> {
@@ -53,32 +85,13 @@ export function sqliteWordStore(
         items: state?.value ?? 0,
       };
     },
-    // CROSS JOIN: each ask is a range of story_words' key, never a scan of the table per ask.
-    // Counted by asker; only the items found are read, each once.
-    async candidates(asks, limit) {
-      const rows = sql(
-        `WITH q AS MATERIALIZED (
-           SELECT value ->> 0 AS word, value ->> 1 AS lo, value ->> 2 AS hi, value ->> 3 AS asker,
-             value ->> 4 AS least FROM json_each(:asks)
-         ), pairs AS MATERIALIZED (
-           SELECT asker, item FROM (
-             SELECT q.asker AS asker, s.item AS item, q.least AS least
-               FROM q CROSS JOIN story_words s
-               ON s.word = q.word AND s.at >= q.lo AND s.at <= q.hi
-             UNION ALL
-             SELECT q.asker, r.item, q.least FROM q CROSS JOIN story_words_recent r
-               ON r.word = q.word AND r.at >= q.lo AND r.at <= q.hi
-           ) GROUP BY asker, item HAVING count(*) >= max(least)
-         ), found AS MATERIALIZED (
-           SELECT item, json_group_array(asker) AS askers FROM pairs GROUP BY item
-         )
-         SELECT ${STORY_COLUMNS}, f.askers FROM found f CROSS JOIN items i ON i.id = f.item
-         ORDER BY i.at DESC, i.id DESC LIMIT :limit`,
-      ).all({
+    async candidates(asks, limit, most) {
+      const rows = sql(CANDIDATES).all({
         asks: JSON.stringify(
           asks.map(({ word, from, to, asker, least }) => [word, from, to, asker, least]),
         ),
         limit,
+        most,
       }) as unknown as (Parameters<typeof storyRowOf>[0] & { askers: string })[];
       return rows.map((row) => ({
         ...storyRowOf(row),

@@ -1,5 +1,5 @@
 import { chooseStory, joined, withItem, type Candidate, type StoryCore } from "./group.ts";
-import { asksOf, byAsker, CandidatePool, termsOfItem, type WordAsk } from "./pool.ts";
+import { ASK_MOST, asksOf, byAsker, CandidatePool, termsOfItem, type WordAsk } from "./pool.ts";
 import {
   alikeItems,
   DISTINCTIVE,
@@ -56,9 +56,10 @@ export interface StoryStore {
    * Items that left `least` of one asker's words at least, each within that asker's range (an
    * index range of story_words an ask), with the askers that found them; newest first, at
    * most `limit`. Counted by asker: a row that holds one word of each of two items is found
-   * by neither, and is not read.
+   * by neither, and is not read. An ask whose word more than `most` items left within its
+   * range is crowded, and not asked: an asker's `least` is then at most its asks left.
    */
-  candidates(asks: readonly WordAsk[], limit: number): Promise<FoundRow[]>;
+  candidates(asks: readonly WordAsk[], limit: number, most: number): Promise<FoundRow[]>;
   /** Every item of the stories. */
   members(stories: readonly string[]): Promise<StoryRow[]>;
   /** Puts items in stories: [item id, story] pairs. */
@@ -125,7 +126,7 @@ export async function assignStories(
   const words = prepared.map(({ terms }) => wordsToKeep(terms, uses, rarity));
   const asks = asksOf(items, words, windowMs);
   const mine = new Set(items.map((item) => item.id));
-  const found = asks.length ? await store.candidates(asks, STEP_CANDIDATES) : [];
+  const found = asks.length ? await store.candidates(asks, STEP_CANDIDATES, ASK_MOST) : [];
   const { read, lists } = byAsker(found, mine, items.length);
   // The step's own items, each a candidate for those after it once decided.
   const own = new CandidatePool(new Set(words.flatMap((kept) => kept.lookup)));

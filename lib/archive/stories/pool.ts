@@ -22,6 +22,17 @@ export interface WordAsk {
 }
 
 /**
+ * Items of an ask's range holding its word past which the word is not asked (StoryStore.
+ * candidates). A distinctive word (rarity DISTINCTIVE) is held by one item in 55 at most: at a
+ * million headlines a year, about 300 of a window's 16,000, so every distinctive word is asked.
+ * At ten million, the same share is 3,000 of a window's items, each read and counted for each
+ * asker: the word is no longer rare in its days, and a step asking it cost ten times what it
+ * did. Past this, an item is found by its rarer words (two words rare enough to be asked weigh
+ * THRESHOLDS.shared between them), and the cost of a step stays that of a million a year.
+ */
+export const ASK_MOST = 300;
+
+/**
  * What a step asks of story_words: each item's words within its own window (a step's items may
  * span weeks: a feed's first read), each one range of the index. A candidate holds two of an
  * item's words (one when the item looks up one): a copy shares several, and one shared name
