@@ -17,9 +17,20 @@
  * `--archive FILE`: measure (and crawl) an SQLite archive an earlier run filled with the same
  * `--items` and `--publications` (its folder kept, as a run interrupted leaves it), without
  * filling it again: ten million headlines take hours to write. `--keep`: leave the archive this
- * run filled (its path is printed) for such a later run.
+ * run filled (its path is printed) for such a later run. `--resume` (with `--archive`): write
+ * the corpus's headlines the archive does not hold yet (a fill interrupted, over sessions), then
+ * measure. The corpus's clock is the first run's (`now.json` beside the archive), so a fill
+ * resumed days later goes on with the same days.
  */
-import { mkdtempSync, rmSync, statSync, readdirSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -75,7 +86,13 @@ const at = process.argv.indexOf("--engines");
 const ENGINES = /** @type {string} the list after --engines */ (
   at > 0 ? process.argv[at + 1] : "sqlite,postgresql"
 ).split(",");
-const NOW = Date.now();
+const RESUME = ARCHIVE !== null && process.argv.includes("--resume");
+/** The corpus's clock: an archive filled before keeps the one it was filled by. */
+const nowFile = (/** @type {string} */ dir) => path.join(dir, "now.json");
+const NOW =
+  ARCHIVE && existsSync(nowFile(path.dirname(ARCHIVE)))
+    ? Number(JSON.parse(readFileSync(nowFile(path.dirname(ARCHIVE)), "utf8")).now)
+    : Date.now();
 const ZONE = "America/Chicago";
 const DAY = 86_400_000;
 
@@ -114,15 +131,15 @@ function folderBytes(dir) {
 /**
  * Fills the archive as the recorder writes it: a flush takes what polls found, up to 2,000
  * items. `write` false: the corpus is only walked, for its samples and words (an archive filled
- * before).
+ * before). `held`: the corpus's first headlines the archive holds already (a fill resumed).
  * @param {ArchiveEngine} engine
  * @param {CarriageRow[]} carriage
  * @returns {Promise<Filled>}
  */
-async function fill(engine, carriage, write = true) {
+async function fill(engine, carriage, write = true, held = 0) {
   // An archive filled before is brought to this version too (and its readers started).
   await engine.migrate();
-  if (write) await engine.syncCarriage(carriage, NOW - 400 * DAY);
+  if (write && held === 0) await engine.syncCarriage(carriage, NOW - 400 * DAY);
   const started = performance.now();
   let count = 0;
   /** @type {RecordBatch[]} */
@@ -132,22 +149,32 @@ async function fill(engine, carriage, write = true) {
   const samples = [];
   const generator = headlines({ items: ITEMS, publications: PUBLICATIONS, now: NOW });
   let next = generator.next();
+  /** Writes a flush, less the headlines a resumed fill's archive holds already. */
+  const flush = async (/** @type {RecordBatch[]} */ batches) => {
+    let first = count;
+    const unheld = batches.flatMap((batch) => {
+      const from = Math.max(0, held - first);
+      first += batch.items.length;
+      return from >= batch.items.length ? [] : [{ ...batch, items: batch.items.slice(from) }];
+    });
+    if (write && unheld.length > 0) await engine.record(unheld);
+  };
   for (; !next.done; next = generator.next()) {
     pending.push(next.value);
     size += next.value.items.length;
     if (samples.length < 4000 && count % 97 < next.value.items.length) samples.push(next.value);
     if (size < 2000) continue;
-    if (write) await engine.record(pending);
+    await flush(pending);
     count += size;
     pending = [];
     size = 0;
     if (count % 100_000 < 2000)
       process.stdout.write(`  ${count.toLocaleString("en-US")} headlines\r`);
   }
-  if (write) await engine.record(pending);
+  await flush(pending);
   count += size;
   const seconds = (performance.now() - started) / 1000;
-  return { rate: count / seconds, seconds, samples, words: next.value };
+  return { rate: Math.max(0, count - held) / seconds, seconds, samples, words: next.value };
 }
 
 /**
@@ -440,17 +467,31 @@ function sqliteReference(file, carriage) {
   };
 }
 
+/** The headlines an archive holds (`archive_state` 'items'). @param {string} file */
+function heldBy(file) {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const row = db.prepare("SELECT value FROM archive_state WHERE name = 'items'").get();
+    return Number(row?.value ?? 0);
+  } finally {
+    db.close();
+  }
+}
+
 /** @param {CarriageRow[]} carriage */
 async function sqlite(carriage) {
   const dir = ARCHIVE
     ? path.dirname(ARCHIVE)
     : mkdtempSync(path.join(tmpdir(), "riverbend-bench-archive-"));
   const file = ARCHIVE ?? path.join(dir, "archive.sqlite");
+  if (!ARCHIVE) writeFileSync(nowFile(dir), JSON.stringify({ now: NOW }));
+  const held = RESUME ? heldBy(file) : 0;
   const before = process.memoryUsage().rss;
   const engine = new SqliteArchive(file);
-  console.log(`\nSQLite: ${ARCHIVE ? "reading the corpus of" : "filling"} ${file}…`);
-  const filled = await fill(engine, carriage, !ARCHIVE);
-  if (!ARCHIVE)
+  const doing = RESUME ? `resuming after ${held.toLocaleString("en-US")} headlines` : "filling";
+  console.log(`\nSQLite: ${ARCHIVE && !RESUME ? "reading the corpus of" : doing} ${file}…`);
+  const filled = await fill(engine, carriage, !ARCHIVE || RESUME, held);
+  if (!ARCHIVE || (RESUME && held < ITEMS))
     report(
       filled,
       await ingestAlone(engine, filled.samples),
