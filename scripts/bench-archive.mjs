@@ -20,7 +20,9 @@
  * run filled (its path is printed) for such a later run. `--resume` (with `--archive`): write
  * the corpus's headlines the archive does not hold yet (a fill interrupted, over sessions), then
  * measure. The corpus's clock is the first run's (`now.json` beside the archive), so a fill
- * resumed days later goes on with the same days.
+ * resumed days later goes on with the same days. `--postgres-dir DIR`: PostgreSQL's server made
+ * in DIR and kept there, its fill resumed as `--resume` does, whenever it stopped (run one engine
+ * at a time then: each keeps the clock it was filled by).
  */
 import {
   existsSync,
@@ -87,12 +89,18 @@ const ENGINES = /** @type {string} the list after --engines */ (
   at > 0 ? process.argv[at + 1] : "sqlite,postgresql"
 ).split(",");
 const RESUME = ARCHIVE !== null && process.argv.includes("--resume");
+const kept = process.argv.indexOf("--postgres-dir");
+/** PostgreSQL's folder, kept: its fill goes on where it stopped, and the folder stays. */
+const POSTGRES_DIR =
+  kept > 0
+    ? path.resolve(/** @type {string} the folder after --postgres-dir */ (process.argv[kept + 1]))
+    : null;
 /** The corpus's clock: an archive filled before keeps the one it was filled by. */
 const nowFile = (/** @type {string} */ dir) => path.join(dir, "now.json");
-const NOW =
-  ARCHIVE && existsSync(nowFile(path.dirname(ARCHIVE)))
-    ? Number(JSON.parse(readFileSync(nowFile(path.dirname(ARCHIVE)), "utf8")).now)
-    : Date.now();
+const clockDir = [ARCHIVE && path.dirname(ARCHIVE), POSTGRES_DIR].find(
+  (dir) => dir && existsSync(nowFile(dir)),
+);
+const NOW = clockDir ? Number(JSON.parse(readFileSync(nowFile(clockDir), "utf8")).now) : Date.now();
 const ZONE = "America/Chicago";
 const DAY = 86_400_000;
 
@@ -562,6 +570,8 @@ if (ENGINES.includes("sqlite")) await sqlite(carriage);
 if (ENGINES.includes("postgresql")) {
   const { postgres } = await import("./lib/bench-archive-postgres.mjs");
   await postgres({
+    dir: POSTGRES_DIR,
+    now: { file: nowFile, at: NOW },
     carriage,
     fill,
     ingestAlone,

@@ -11,7 +11,16 @@
  * all load it.
  */
 const { execFileSync, spawn } = require("node:child_process");
-const { accessSync, chownSync, constants, mkdtempSync, readdirSync, rmSync } = require("node:fs");
+const {
+  accessSync,
+  chownSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+} = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { freePort, waitFor } = require("../redis/instances.cjs");
@@ -104,21 +113,26 @@ function run(file, args, options) {
 /**
  * A PostgreSQL server on a free loopback port (or `port`), database `archive` created;
  * `stop()` and `start()` again on the same port with the same data; `cleanup()` removes it all.
- * @param {{ port?: number }} [options]
+ * `dir`: a folder of its own to keep (a bench's archive, filled over several runs): a server
+ * made there before starts again on its data.
+ * @param {{ port?: number; dir?: string }} [options]
  * @returns {Promise<PostgresServer>}
  */
-async function startPostgres({ port } = {}) {
+async function startPostgres({ port, dir: kept } = {}) {
   const bin = postgresBin();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "riverbend-postgres-"));
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dir = kept ?? mkdtempSync(path.join(os.tmpdir(), "riverbend-postgres-"));
   const data = path.join(dir, "data");
+  const made = existsSync(path.join(data, "PG_VERSION"));
   const as = runAs();
   if (as.uid !== undefined) chownSync(dir, as.uid, as.gid);
   const options = { ...as, cwd: dir, env: { ...process.env, LC_ALL: "C.UTF-8" } };
-  await run(
-    path.join(bin, "initdb"),
-    ["-D", data, "-U", USER, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
-    options,
-  );
+  if (!made)
+    await run(
+      path.join(bin, "initdb"),
+      ["-D", data, "-U", USER, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+      options,
+    );
   const chosen = port ?? (await freePort());
   /** @type {ChildProcessByStdio<null, null, Readable> | null} */
   let child = null;
@@ -168,11 +182,12 @@ async function startPostgres({ port } = {}) {
     },
   };
   await server.start();
-  await run(
-    path.join(bin, "createdb"),
-    ["-h", "127.0.0.1", "-p", String(chosen), "-U", USER, DATABASE],
-    options,
-  );
+  if (!made)
+    await run(
+      path.join(bin, "createdb"),
+      ["-h", "127.0.0.1", "-p", String(chosen), "-U", USER, DATABASE],
+      options,
+    );
   return server;
 }
 

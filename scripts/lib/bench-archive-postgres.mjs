@@ -5,6 +5,7 @@
  * items' tsvector, no publication, withdrawal or section to honour), the same days as a range
  * of the (feed, at) index.
  */
+import { existsSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import postgresServer from "../../e2e/postgres/server.cjs";
 
@@ -32,8 +33,15 @@ const ZONE = "America/Chicago";
 /**
  * The PostgreSQL half of the bench, run with the bench's own steps (scripts/bench-archive.mjs).
  * @param {{
+ *   dir: string | null;
+ *   now: { file: (dir: string) => string; at: number };
  *   carriage: CarriageRow[];
- *   fill: (engine: ArchiveEngine, carriage: CarriageRow[]) => Promise<Filled>;
+ *   fill: (
+ *     engine: ArchiveEngine,
+ *     carriage: CarriageRow[],
+ *     write: boolean,
+ *     held: number,
+ *   ) => Promise<Filled>;
  *   ingestAlone: (engine: ArchiveEngine, samples: RecordBatch[]) => Promise<number>;
  *   ingestKnown: (engine: ArchiveEngine, samples: RecordBatch[]) => Promise<number>;
  *   measure: (
@@ -50,6 +58,8 @@ const ZONE = "America/Chicago";
  * }} bench
  */
 export async function postgres({
+  dir,
+  now,
   carriage,
   fill,
   ingestAlone,
@@ -64,20 +74,26 @@ export async function postgres({
   const { PostgresArchive } = await jiti.import("../../lib/archive/postgres-engine.ts");
   /** @type {typeof import("../../lib/archive/days.ts")} */
   const { dayRange, daysInMonth } = await jiti.import("../../lib/archive/days.ts");
-  const server = await postgresServer.startPostgres();
+  const server = await postgresServer.startPostgres(dir ? { dir } : {});
   try {
+    if (dir && !existsSync(now.file(dir)))
+      writeFileSync(now.file(dir), JSON.stringify({ now: now.at }));
+    const held = dir ? await heldBy(server.url) : 0;
     const before = process.memoryUsage().rss;
     const engine = new PostgresArchive(server.url);
-    console.log(`\nPostgreSQL: filling ${server.dir}…`);
-    const filled = await fill(engine, carriage);
+    const doing = held ? `resuming after ${held.toLocaleString("en-US")} headlines` : "filling";
+    console.log(`\nPostgreSQL: ${doing} ${server.dir}…`);
+    const filled = await fill(engine, carriage, true, held);
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
     await client.query("ANALYZE");
-    report(
-      filled,
-      await ingestAlone(engine, filled.samples),
-      await ingestKnown(engine, filled.samples),
-    );
+    // A fill that wrote nothing (the folder full already) has no pace to tell.
+    if (filled.rate > 0)
+      report(
+        filled,
+        await ingestAlone(engine, filled.samples),
+        await ingestKnown(engine, filled.samples),
+      );
     /** @type {Map<string, string[]>} */
     const feedsOf = new Map();
     for (const row of carriage) {
@@ -122,6 +138,22 @@ export async function postgres({
     await engine.close();
     await besideTheCrawl("PostgreSQL", { DATABASE_URL: server.url }, filled);
   } finally {
-    await server.cleanup();
+    if (dir) await server.stop();
+    else await server.cleanup();
+  }
+}
+
+/** The headlines a kept folder's archive holds (`archive_state` 'items'; none when new). */
+async function heldBy(/** @type {string} */ url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // A new folder's database has no archive yet.
+    const { rows: made } = await client.query("SELECT to_regclass('archive_state') AS state");
+    if (!made[0]?.state) return 0;
+    const { rows } = await client.query("SELECT value FROM archive_state WHERE name = 'items'");
+    return Number(rows[0]?.value ?? 0);
+  } finally {
+    await client.end();
   }
 }
