@@ -15,6 +15,7 @@
  * Words' rarity comes from document counts over the set and a background of 20,000 headlines
  * of the bench's corpus (scripts/lib/archive-corpus.mjs), as the archive counts its words.
  * `--sweep` also prints the figures over a grid of thresholds (how they were chosen).
+ * `--per-year N` groups as a network recording N headlines a year would, its windows that full.
  * `--held-out` checks that choice on stories it was not made on: the stories split in two
  * halves, the cosine threshold chosen on each half (the most recall at a precision of 0.97 or
  * more, the goal) and measured on the other.
@@ -63,6 +64,18 @@ const items = set.items
   // first item's, the oldest).
   .map((item, index) => ({ ...item, id: String(index + 1) }));
 
+/**
+ * `--per-year N`: the stories found as in a network recording N headlines a year, whose
+ * windows hold that many more items: a word is crowded (not asked, StoryStore.candidates) by
+ * its share of the counted items times the items of the ask's range at that rate.
+ */
+const perYear = process.argv.indexOf("--per-year");
+const PER_YEAR = perYear > 0 ? Number(process.argv[perYear + 1]) : 0;
+const YEAR_MS = 365 * 24 * 3_600_000;
+/** The items of a range `span` long holding `word`, at PER_YEAR. */
+const busy = (/** @type {string} */ word, /** @type {number} */ span) =>
+  Math.round((PER_YEAR * span * (counts.uses.get(word) ?? 0)) / YEAR_MS / counts.documents);
+
 /** Document counts: each word once an item, over the set and the background. */
 function countsOf() {
   /** @type {Map<string, number>} */
@@ -104,8 +117,11 @@ async function group(thresholds, list = items) {
     async candidates(asks, limit, most) {
       const inRange = (/** @type {typeof asks[number]} */ { word, from, to }) =>
         (left.get(word) ?? []).filter((entry) => entry.at >= from && entry.at <= to);
-      // A crowded ask (more than `most` items in its range) is not asked.
-      const kept = asks.filter((ask) => inRange(ask).length <= most);
+      // A crowded ask (more than `most` items in its range) is not asked; `--per-year`: with
+      // the items a network that busy would have in the range too.
+      const kept = asks.filter(
+        (ask) => inRange(ask).length + busy(ask.word, ask.to - ask.from) <= most,
+      );
       /** @type {Map<string, Map<number, number>>} item → asker → words found */
       const found = new Map();
       for (const ask of kept)
@@ -227,7 +243,7 @@ function score(stories, list = items) {
 const counts = countsOf();
 const stories = new Set(items.map((item) => item.story));
 console.log(
-  `Labelled set: ${items.length} items, ${stories.size} stories, ${new Set(items.map((i) => i.feed)).size} feeds; window 72 h; thresholds cosine ${THRESHOLDS.cosine}, shared ${THRESHOLDS.shared}`,
+  `Labelled set: ${items.length} items, ${stories.size} stories, ${new Set(items.map((i) => i.feed)).size} feeds; window 72 h; thresholds cosine ${THRESHOLDS.cosine}, shared ${THRESHOLDS.shared}${PER_YEAR ? `; windows as full as at ${PER_YEAR.toLocaleString("en-US")} headlines a year` : ""}`,
 );
 const run = await group(THRESHOLDS);
 const result = score(run.stories);
