@@ -28,8 +28,8 @@ export interface WordAsk {
  * At ten million, the same share is 3,000 of a window's items, each read and counted for each
  * asker: the word is no longer rare in its days, and a step asking it cost ten times what it
  * did. Past this, an item is found by its rarer words (at ten million, two words rare enough to
- * be asked weigh THRESHOLDS.shared between them), and an ask reads 301 rows at most, whatever
- * the network's rate (measured: docs/benchmarks.md, bench:stories --per-year).
+ * be asked weigh THRESHOLDS.shared between them), and an ask reads 601 rows at most (its check,
+ * then its hits), whatever the network's rate (docs/benchmarks.md, bench:stories --per-year).
  */
 export const ASK_MOST = 300;
 
