@@ -22,7 +22,9 @@
  * measure. The corpus's clock is the first run's (`now.json` beside the archive), so a fill
  * resumed days later goes on with the same days. `--postgres-dir DIR`: PostgreSQL's server made
  * in DIR and kept there, its fill resumed as `--resume` does, whenever it stopped (run one engine
- * at a time then: each keeps the clock it was filled by).
+ * at a time then: each keeps the clock it was filled by). `--copy` (with `--archive`): a new
+ * PostgreSQL archive made a copy of the embedded one's rows (scripts/lib/bench-archive-copy.mjs),
+ * both engines then measured over the same headlines, its clock the embedded archive's.
  */
 import {
   existsSync,
@@ -89,6 +91,8 @@ const ENGINES = /** @type {string} the list after --engines */ (
   at > 0 ? process.argv[at + 1] : "sqlite,postgresql"
 ).split(",");
 const RESUME = ARCHIVE !== null && process.argv.includes("--resume");
+/** PostgreSQL's new archive a copy of `--archive`'s rows (scripts/lib/bench-archive-copy.mjs). */
+const COPY = ARCHIVE !== null && process.argv.includes("--copy") ? ARCHIVE : null;
 const kept = process.argv.indexOf("--postgres-dir");
 /** PostgreSQL's folder, kept: its fill goes on where it stopped, and the folder stays. */
 const POSTGRES_DIR =
@@ -148,7 +152,8 @@ async function fill(engine, carriage, write = true, held = 0) {
   // An archive filled before is brought to this version too (and its readers started).
   await engine.migrate();
   if (write && held === 0) await engine.syncCarriage(carriage, NOW - 400 * DAY);
-  const started = performance.now();
+  /** When the first flush was written: a resumed fill's pace leaves out the walk to it. */
+  let started = 0;
   let count = 0;
   /** @type {RecordBatch[]} */
   let pending = [];
@@ -165,7 +170,9 @@ async function fill(engine, carriage, write = true, held = 0) {
       first += batch.items.length;
       return from >= batch.items.length ? [] : [{ ...batch, items: batch.items.slice(from) }];
     });
-    if (write && unheld.length > 0) await engine.record(unheld);
+    if (!write || unheld.length === 0) return;
+    started ||= performance.now();
+    await engine.record(unheld);
   };
   for (; !next.done; next = generator.next()) {
     pending.push(next.value);
@@ -181,8 +188,9 @@ async function fill(engine, carriage, write = true, held = 0) {
   }
   await flush(pending);
   count += size;
-  const seconds = (performance.now() - started) / 1000;
-  return { rate: Math.max(0, count - held) / seconds, seconds, samples, words: next.value };
+  const seconds = started ? (performance.now() - started) / 1000 : 0;
+  const pace = seconds > 0 ? Math.max(0, count - held) / seconds : 0;
+  return { rate: pace, seconds, samples, words: next.value };
 }
 
 /**
@@ -403,9 +411,10 @@ const rate = (/** @type {number} */ value) =>
 
 /** @param {Filled} filled @param {number} alone @param {number} known items a second */
 function report(filled, alone, known) {
-  console.log(
-    `  ingest, all new, flushes of 2,000 items: ${rate(filled.rate)} (${filled.seconds.toFixed(0)} s)`,
-  );
+  if (filled.rate > 0)
+    console.log(
+      `  ingest, all new, flushes of 2,000 items: ${rate(filled.rate)} (${filled.seconds.toFixed(0)} s)`,
+    );
   console.log(`  ingest, all new, one poll's items a write: ${rate(alone)}`);
   console.log(`  ingest, 90% known (the next poll of a feed): ${rate(known)}`);
 }
@@ -571,6 +580,7 @@ if (ENGINES.includes("postgresql")) {
   const { postgres } = await import("./lib/bench-archive-postgres.mjs");
   await postgres({
     dir: POSTGRES_DIR,
+    copy: COPY,
     now: { file: nowFile, at: NOW },
     carriage,
     fill,

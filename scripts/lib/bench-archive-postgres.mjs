@@ -8,6 +8,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import postgresServer from "../../e2e/postgres/server.cjs";
+import { copyArchive } from "./bench-archive-copy.mjs";
 
 const ZONE = "America/Chicago";
 
@@ -34,6 +35,7 @@ const ZONE = "America/Chicago";
  * The PostgreSQL half of the bench, run with the bench's own steps (scripts/bench-archive.mjs).
  * @param {{
  *   dir: string | null;
+ *   copy: string | null;
  *   now: { file: (dir: string) => string; at: number };
  *   carriage: CarriageRow[];
  *   fill: (
@@ -59,6 +61,7 @@ const ZONE = "America/Chicago";
  */
 export async function postgres({
   dir,
+  copy,
   now,
   carriage,
   fill,
@@ -78,19 +81,29 @@ export async function postgres({
   try {
     if (dir && !existsSync(now.file(dir)))
       writeFileSync(now.file(dir), JSON.stringify({ now: now.at }));
-    const held = dir ? await heldBy(server.url) : 0;
+    let held = dir ? await heldBy(server.url) : 0;
     const before = process.memoryUsage().rss;
     const engine = new PostgresArchive(server.url);
+    const copied = copy !== null && held === 0;
+    if (copied) {
+      console.log(`\nPostgreSQL: a copy of ${copy}…`);
+      await engine.migrate();
+      /** @type {typeof import("../../lib/archive/postgres-query.ts")} */
+      const folding = await jiti.import("../../lib/archive/postgres-query.ts");
+      await copyArchive(server.url, copy, folding, (line) => console.log(line));
+      held = await heldBy(server.url);
+    }
     const doing = held ? `resuming after ${held.toLocaleString("en-US")} headlines` : "filling";
     console.log(`\nPostgreSQL: ${doing} ${server.dir}…`);
     const filled = await fill(engine, carriage, true, held);
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
     await client.query("ANALYZE");
-    // A fill that wrote nothing (the folder full already) has no pace to tell.
-    if (filled.rate > 0)
+    // A fill that wrote nothing (the folder full already) has no pace to tell; after a copy,
+    // what was left of the corpus (a few headlines the copy holds) neither, but polls' have.
+    if (filled.rate > 0 || copied)
       report(
-        filled,
+        copied ? { ...filled, rate: 0 } : filled,
         await ingestAlone(engine, filled.samples),
         await ingestKnown(engine, filled.samples),
       );
