@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { postgresForFile, searchRequest, sqliteForFile } from "../test-support/archive-engines";
@@ -7,6 +5,7 @@ import { PostgresArchive } from "../lib/archive/postgres-engine";
 import { indexText, searchVector } from "../lib/archive/postgres-query";
 import { SqliteArchive } from "../lib/archive/sqlite/client";
 import type { ArchiveEngine } from "../lib/archive/types";
+import { labelledItems } from "../test-support/labelled-set";
 import { copyArchive } from "./lib/bench-archive-copy.mjs";
 
 /**
@@ -17,24 +16,11 @@ import { copyArchive } from "./lib/bench-archive-copy.mjs";
  * nothing).
  */
 
-const ROOT = path.resolve(__dirname, "..");
 const DAY = 86_400_000;
 const postgres = postgresForFile();
 const sqlite = sqliteForFile();
 
-interface LabelledItem {
-  feed: string;
-  title: string;
-  description: string;
-  link: string;
-  publishedAt: string;
-}
-
-const labelled = (
-  JSON.parse(readFileSync(path.join(ROOT, "lib/archive/stories/labelled-set.json"), "utf8")) as {
-    items: LabelledItem[];
-  }
-).items;
+const labelled = labelledItems();
 const feeds = [...new Set(labelled.map((item) => item.feed))].sort();
 const moments = labelled.map((item) => Date.parse(item.publishedAt));
 const FIRST = Math.min(...moments);

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { SqliteArchive } from "../lib/archive/sqlite/client";
+import { labelledItems } from "../test-support/labelled-set";
 
 /**
  * `npm run stories:backfill` groups an archive's history recorded before stories, 500 items a
@@ -17,20 +18,7 @@ const WINDOW_MS = 72 * 3_600_000;
 /** The labelled set's stories, told again this many times, a week apart: several steps. */
 const WEEKS = 6;
 
-interface LabelledItem {
-  story: string;
-  feed: string;
-  title: string;
-  description: string;
-  link: string;
-  publishedAt: string;
-}
-
-const labelled = (
-  JSON.parse(readFileSync(path.join(ROOT, "lib/archive/stories/labelled-set.json"), "utf8")) as {
-    items: LabelledItem[];
-  }
-).items;
+const labelled = labelledItems();
 
 /** An archive holding WEEKS × the labelled set, recorded as history before stories were kept. */
 async function historyBeforeStories(file: string): Promise<number> {

@@ -18,112 +18,54 @@ import pg from "pg";
 const CHUNK = 5000;
 
 /**
- * The tables besides items, each as SQLite names its columns and PostgreSQL's columns with
- * their types; `upsert`: what a row whose key the new archive holds already becomes.
- * @type {{ from: string; into: string; columns: [string, string, string][]; upsert?: string }[]}
+ * A table's columns: `name` (text), `name:type`, or `sqlite>postgresql:type` where the engines
+ * name a column each its own way.
+ * @param {string} spec
+ * @returns {[string, string, string][]} the SQLite name, PostgreSQL's, its type
  */
+const columnsOf = (spec) =>
+  spec.split(" ").map((column) => {
+    const [names = "", type = "text"] = column.split(":");
+    const [from = "", into = from] = names.split(">");
+    return [from, into, type];
+  });
+
+/**
+ * A table copied as it is, its rows read by `from` (all of SQLite's table of the same name);
+ * `upsert`: what a row whose key the new archive holds already becomes.
+ * @param {string} name
+ * @param {string} spec
+ * @param {{ from?: string; upsert?: string }} [options]
+ */
+const table = (name, spec, options = {}) => {
+  const columns = columnsOf(spec);
+  const from = `SELECT ${columns.map(([column]) => column).join(", ")} FROM ${name}`;
+  return { into: name, columns, from, ...options };
+};
+
+/** The tables besides items. */
 const TABLES = [
-  {
-    from: "SELECT publication, section, feed, rank, since, until FROM carriage",
-    into: "carriage",
-    columns: [
-      ["publication", "publication", "text"],
-      ["section", "section", "text"],
-      ["feed", "feed", "text"],
-      ["rank", "rank", "integer"],
-      ["since", "since", "bigint"],
-      ["until", "until", "bigint"],
-    ],
-  },
-  {
-    from: "SELECT publication, link, by, at FROM withdrawals",
-    into: "withdrawals",
-    columns: [
-      ["publication", "publication", "text"],
-      ["link", "link", "text"],
-      ["by", "withdrawn_by", "text"],
-      ["at", "at", "bigint"],
-    ],
-  },
-  {
-    from: "SELECT name, value FROM archive_state",
-    into: "archive_state",
-    columns: [
-      ["name", "name", "text"],
-      ["value", "value", "bigint"],
-    ],
+  table("carriage", "publication section feed rank:integer since:bigint until:bigint"),
+  table("withdrawals", "publication link by>withdrawn_by at:bigint"),
+  table("archive_state", "name value:bigint", {
     upsert: "(name) DO UPDATE SET value = excluded.value",
-  },
-  {
-    from: "SELECT word, uses FROM words",
-    into: "words",
-    columns: [
-      ["word", "word", "text"],
-      ["uses", "uses", "bigint"],
-    ],
-  },
-  {
-    from: "SELECT feed, hour, items FROM feed_hours",
-    into: "feed_hours",
-    columns: [
-      ["feed", "feed", "text"],
-      ["hour", "hour", "bigint"],
-      ["items", "items", "bigint"],
-    ],
-  },
-  {
-    from: "SELECT feed, first_seen FROM feed_firsts",
-    into: "feed_firsts",
-    columns: [
-      ["feed", "feed", "text"],
-      ["first_seen", "first_seen", "bigint"],
-    ],
-  },
-  {
-    // PostgreSQL keeps one table of story words; SQLite keeps the latest apart.
+  }),
+  table("words", "word uses:bigint"),
+  table("feed_hours", "feed hour:bigint items:bigint"),
+  table("feed_firsts", "feed first_seen:bigint"),
+  // PostgreSQL keeps one table of story words; SQLite keeps the latest apart.
+  table("story_words", "word at:bigint item:bigint", {
     from: "SELECT word, at, item FROM story_words UNION ALL SELECT word, at, item FROM story_words_recent",
-    into: "story_words",
-    columns: [
-      ["word", "word", "text"],
-      ["at", "at", "bigint"],
-      ["item", "item", "bigint"],
-    ],
-  },
-  {
-    from: "SELECT link, by, at FROM story_splits",
-    into: "story_splits",
-    columns: [
-      ["link", "link", "text"],
-      ["by", "split_by", "text"],
-      ["at", "at", "bigint"],
-    ],
-  },
-  {
-    from: "SELECT feed, at FROM story_changes",
-    into: "story_changes",
-    columns: [
-      ["feed", "feed", "text"],
-      ["at", "at", "bigint"],
-    ],
-  },
+  }),
+  table("story_splits", "link by>split_by at:bigint"),
+  table("story_changes", "feed at:bigint"),
 ];
 
 /** The items' columns, as both engines name them; the search vector is made from them. */
-const ITEM_COLUMNS = /** @type {[string, string][]} */ ([
-  ["id", "bigint"],
-  ["feed", "text"],
-  ["key", "text"],
-  ["title", "text"],
-  ["description", "text"],
-  ["body", "text"],
-  ["link", "text"],
-  ["image", "text"],
-  ["published_at", "bigint"],
-  ["first_seen", "bigint"],
-  ["last_seen", "bigint"],
-  ["at", "bigint"],
-  ["story", "bigint"],
-]);
+const ITEM_COLUMNS = columnsOf(
+  "id:bigint feed key title description body link image published_at:bigint first_seen:bigint " +
+    "last_seen:bigint at:bigint story:bigint",
+);
 
 /**
  * Copies the embedded archive `file` into the (new, migrated) PostgreSQL archive at `url`.
@@ -180,7 +122,7 @@ async function copyItems(source, client, engine, say) {
   const read = source.prepare(
     `SELECT ${names.join(", ")} FROM items WHERE id > ? ORDER BY id LIMIT ${CHUNK}`,
   );
-  const arrays = ITEM_COLUMNS.map(([, type], n) => `$${n + 1}::${type}[]`);
+  const arrays = ITEM_COLUMNS.map(([, , type], n) => `$${n + 1}::${type}[]`);
   const folded = ["ft", "fd", "fb"].map((_, n) => `$${ITEM_COLUMNS.length + n + 1}::text[]`);
   const sql = `INSERT INTO items (${names.join(", ")}, search)
     SELECT ${names.join(", ")}, ${engine.searchVector("ft", "fd", "fb")}
