@@ -107,6 +107,9 @@ const clockDir = [ARCHIVE && path.dirname(ARCHIVE), POSTGRES_DIR].find(
 const NOW = clockDir ? Number(JSON.parse(readFileSync(nowFile(clockDir), "utf8")).now) : Date.now();
 const ZONE = "America/Chicago";
 const DAY = 86_400_000;
+/** This run's mark on the items its ingest measures add: new to an archive an earlier run
+ * filled (and measured, or copied), as they must be to be measured as new. */
+const RUN = Date.now().toString(36);
 
 /** @param {number[]} values @param {number} p @returns {number} */
 const percentile = (values, p) => {
@@ -204,8 +207,8 @@ async function ingestAlone(engine, samples) {
   for (const [index, batch] of samples.slice(0, 1000).entries()) {
     const items_ = batch.items.map((item, n) => ({
       ...item,
-      key: `${item.key}-alone-${index}-${n}`,
-      link: `${item.link}-alone-${n}`,
+      key: `${item.key}-alone-${RUN}-${index}-${n}`,
+      link: `${item.link}-alone-${RUN}-${n}`,
     }));
     await engine.record([{ feed: batch.feed, items: items_, seenAt: batch.seenAt }]);
     items += items_.length;
@@ -226,8 +229,8 @@ async function ingestKnown(engine, samples) {
     const first = /** @type {ArchiveItemInput} */ (batch.items[0]);
     const fresh = [0, 1].map((n) => ({
       ...first,
-      key: `${batch.feed}#again-${index}-${n}`,
-      link: `${first.link}-again-${n}`,
+      key: `${batch.feed}#again-${RUN}-${index}-${n}`,
+      link: `${first.link}-again-${RUN}-${n}`,
     }));
     const known = Array.from(
       { length: 18 },
