@@ -545,9 +545,9 @@ async function sqlite(carriage) {
       `| Redis used_memory | ${result.peak.redis.toFixed(0)} MB | maxmemory ${CRAWL_BOUNDS.redisMb} MB, volatile-lru |`,
     );
     console.log(`| tier disk | ${result.peak.tier} MB | max_size=${CRAWL_BOUNDS.tierMb}m |`);
-    const { warm, peak, end } = result.memory;
+    const { idle, warm, peak, end } = result.memory;
     console.log(
-      `  the instance's memory (RSS): ${warm.toFixed(0)} MB after 1,000 pages, ${peak.toFixed(0)} MB at its peak, ${end.toFixed(0)} MB at the end`,
+      `  the instance's memory (RSS): ${idle.toFixed(0)} MB idle, ${warm.toFixed(0)} MB after 1,000 pages, ${peak.toFixed(0)} MB at its peak, ${end.toFixed(0)} MB at the end`,
     );
   }
   if (!ARCHIVE && !KEEP) rmSync(dir, { recursive: true, force: true });

@@ -160,8 +160,9 @@ export async function crawl({ file, publications, pages, now }) {
   // The instance's process: there from startInstance() until app.cleanup().
   const appPid = () => /** @type {ChildProcess} */ (app.child).pid;
   const peak = { disk: 0, redis: 0, tier: 0, rss: 0 };
-  // The instance's memory once it has served its first pages, then its peak.
-  const memory = { warm: 0, peak: 0, end: 0 };
+  // The instance's memory idle (started, its health answered, no page asked yet), once it has
+  // served its first pages, at its peak, and at the end.
+  const memory = { idle: rssMb(appPid()), warm: 0, peak: 0, end: 0 };
   const sample = async () => {
     peak.rss = Math.max(peak.rss, rssMb(appPid()));
     peak.disk = Math.max(peak.disk, await du(path.join(app.dir, ".next", "cache", "pages")));
