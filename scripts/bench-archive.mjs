@@ -25,6 +25,8 @@
  * at a time then: each keeps the clock it was filled by). `--copy` (with `--archive`): a new
  * PostgreSQL archive made a copy of the embedded one's rows (scripts/lib/bench-archive-copy.mjs),
  * both engines then measured over the same headlines, its clock the embedded archive's.
+ * `--instance-heap MB`: the crawl's instance started with V8's old space capped at MB
+ * (`--max-old-space-size`), to see what the cap saves of its memory and costs of its pace.
  */
 import {
   existsSync,
@@ -74,6 +76,8 @@ const RUNS = numberOption("--runs", 200);
 const CRAWL = process.argv.includes("--crawl")
   ? Number(process.argv[process.argv.indexOf("--crawl") + 1])
   : 100_000;
+/** The crawl's instance's V8 old space, in MB (`--max-old-space-size`); V8's own when not given. */
+const INSTANCE_HEAP = numberOption("--instance-heap", undefined);
 const reused = process.argv.indexOf("--archive");
 /** An archive filled before, to measure again. */
 const ARCHIVE =
@@ -531,9 +535,15 @@ async function sqlite(carriage) {
   if (CRAWL > 0) {
     const { crawl, CRAWL_BOUNDS } = await import("./lib/bench-archive-crawl.mjs");
     console.log(
-      `\nCrawl: ${CRAWL.toLocaleString("en-US")} archive days of ${PUBLICATIONS} publications, tier, instance and Redis…`,
+      `\nCrawl: ${CRAWL.toLocaleString("en-US")} archive days of ${PUBLICATIONS} publications, tier, instance${INSTANCE_HEAP ? ` (old space ${INSTANCE_HEAP} MB)` : ""} and Redis…`,
     );
-    const result = await crawl({ file, publications: PUBLICATIONS, pages: CRAWL, now: NOW });
+    const result = await crawl({
+      file,
+      publications: PUBLICATIONS,
+      pages: CRAWL,
+      now: NOW,
+      heapMb: INSTANCE_HEAP,
+    });
     console.log(
       `  ${Math.round(result.rate)} pages/s (${result.seconds.toFixed(0)} s), statuses ${JSON.stringify(result.statuses)}`,
     );

@@ -134,10 +134,11 @@ function get(agent, port, host, pathname) {
 }
 
 /**
- * Crawls `pages` archive days of `publications` papers over the year before `now`.
- * @param {{ file: string; publications: number; pages: number; now: number }} options
+ * Crawls `pages` archive days of `publications` papers over the year before `now`. `heapMb`:
+ * the instance's V8 old space capped there (`--max-old-space-size`), as an operator may start it.
+ * @param {{ file: string; publications: number; pages: number; now: number; heapMb?: number }} options
  */
-export async function crawl({ file, publications, pages, now }) {
+export async function crawl({ file, publications, pages, now, heapMb }) {
   const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-crawl-"));
   const [tierPort, appPort] = [await freePort(), await freePort()];
   const standInChild = await startStandIn();
@@ -152,6 +153,7 @@ export async function crawl({ file, publications, pages, now }) {
       ARCHIVE_FILE: file,
       REDIS_URL: redis.url,
       PAGE_CACHE_MAX_MB: String(CRAWL_BOUNDS.pageCacheMb),
+      ...(heapMb ? { NODE_OPTIONS: `--max-old-space-size=${heapMb}` } : {}),
     },
   });
   // A folder of its own, not under `dir` (0700): as root, nginx's workers run as nobody.
