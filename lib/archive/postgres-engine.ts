@@ -13,12 +13,9 @@ import {
   NEAREST_AFTER,
   NEAREST_BEFORE,
   SPAN,
-  planWords,
-  searchPlan,
   searchStatements,
-  wantedOf,
-  type SearchPlan,
 } from "./postgres-query";
+import { planSearch } from "./postgres-plan";
 import { carriageChanges } from "./carriage";
 import { countIn } from "./postgres-counts";
 import { PRUNE_STEP, writeSteps } from "./item-id";
@@ -143,7 +140,8 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   async search(request: EngineSearch): Promise<EngineSearchPage> {
-    const plan = await this.plan(request);
+    const plan = await planSearch(this.query, request);
+    if (plan === null) return { hits: [], total: 0 };
     const statements = searchStatements(
       {
         ...request,
@@ -163,24 +161,6 @@ export class PostgresArchive implements ArchiveEngine {
         : this.query<Record<string, unknown>>(statement.text, statement.values);
     const [hits, [count]] = await Promise.all([run(statements.page), run(statements.count)]);
     return { hits: hits.map(toHeadline), total: Number(count?.total ?? 0) };
-  }
-
-  /** searchPlan's choice, from the words' uses and the planner's own count of items. */
-  private async plan(request: EngineSearch): Promise<SearchPlan> {
-    const words = planWords(request.query);
-    if (words.length === 0) return "index";
-    const [row] = await this.query<{ total: number; uses: Record<string, number> | null }>(
-      `SELECT (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'items'::regclass)
-           AS total,
-         (SELECT json_object_agg(word, uses) FROM words WHERE word = ANY($1::text[])) AS uses`,
-      [words],
-    );
-    return searchPlan(
-      request.query,
-      new Map(Object.entries(row?.uses ?? {})),
-      row?.total ?? 0,
-      wantedOf(request),
-    );
   }
 
   async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { postgresForFile, searchRequest } from "../../test-support/archive-engines";
 import { PostgresArchive } from "./postgres-engine";
+import { asksNothing, asPostgresReads, planSearch, wordsAsIndexed } from "./postgres-plan";
 import { searchPlan, searchStatements, type SearchPlan } from "./postgres-query";
 import { parseQuery } from "./query";
 import type { ArchiveItemInput, EngineSearch } from "./types";
@@ -156,5 +157,48 @@ describe("searchPlan", () => {
 
   it("reads the index while the planner has not counted the items", () => {
     expect(plan("council", 20, 0)).toBe("index");
+  });
+});
+
+describe("the query as PostgreSQL reads it", () => {
+  const query = async <Row>(text: string, values?: unknown[]) =>
+    (await client.query(text, values)).rows as Row[];
+  const usesOf = async (words: string[]) =>
+    (
+      await client.query<{ word: string; uses: string }>(
+        "SELECT word, uses FROM words WHERE word = ANY($1::text[])",
+        [words],
+      )
+    ).rows.reduce((sum, row) => sum + Number(row.uses), 0);
+
+  it("drops the stop words, and the atoms and groups they leave empty", () => {
+    const stops = new Set(["the", "with", "and"]);
+    const read = (text: string) => asPostgresReads(parseQuery(text).engine, stops);
+    expect(read('"with the" council -the')).toEqual({ all: [[{ word: "council" }]], none: [] });
+    expect(read('"small and the town" OR the')).toEqual({
+      all: [[{ phrase: ["small", "town"] }]],
+      none: [],
+    });
+    expect(asksNothing(read('"and the" with'))).toBe(true);
+    expect(asksNothing(read("the -council"))).toBe(false);
+  });
+
+  it("counts a word's uses by its stem, and names the stop words", async () => {
+    // "meets" and "meeting" are one stem ("meet"); "ferry" is "ferri", not its start.
+    const { total, uses, stops } = await wordsAsIndexed(query, ["meets", "ferry", "with", "the"]);
+    expect(total).toBeGreaterThan(1000);
+    expect(uses.get("meets")).toBe(await usesOf(["meets", "meeting"]));
+    expect(uses.get("meets")).toBeGreaterThan(await usesOf(["meets"]));
+    expect(uses.get("ferry")).toBe(await usesOf(["ferry"]));
+    expect(stops).toEqual(new Set(["with", "the"]));
+  });
+
+  it("finds nothing to read for stop words alone, and the engine answers nothing", async () => {
+    expect(await planSearch(query, request('"and the" with'))).toBeNull();
+    expect(await engine.search(request('"and the" with'))).toEqual({ hits: [], total: 0 });
+    // A stop word beside a word is the word: the same page, and the same count.
+    expect(await engine.search(request('"the council"'))).toEqual(
+      await engine.search(request("council")),
+    );
   });
 });
