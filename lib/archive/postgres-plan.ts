@@ -35,16 +35,20 @@ export function asPostgresReads(query: EngineQuery, stops: ReadonlySet<string>):
 export const asksNothing = (query: EngineQuery) =>
   query.all.length === 0 && query.none.length === 0;
 
-/** Words of a stem's range read for its uses at most (a short stem starts many words). */
-const STEM_RANGE = 2000;
+/**
+ * Words of a stem's range read for its uses at most: a stem's words sort near it ("week",
+ * "weekly", "weeks"), but a short stem starts many words ("go": "goal", "gold", "going"), and a
+ * stranger's query of single letters asks each letter's range.
+ */
+const STEM_RANGE = 300;
 
 /**
  * The planner's count of items; each word's uses counted as PostgreSQL's index holds it, by
  * its stem ("saying" is "say": 5,770 uses of the word at a million headlines, 270,000 of the
  * stem, and weighed as the first, a search read the index's 270,000 entries in 300 ms where a
- * walk took 6): the words of the stem's range of words.word (COLLATE "C") with the same stem,
- * and the word itself when its stem is not its start ("ferry", "ferri"); and which are stop
- * words (no stem).
+ * walk took 6): the word's own, and those of the other words with its stem among the first
+ * STEM_RANGE of the stem's range of words.word (COLLATE "C"; "ferry" is "ferri", and its
+ * range holds "ferries"); and which words are stop words (no stem).
  */
 const PLAN_WORDS = `WITH q AS MATERIALIZED (
     SELECT w, (tsvector_to_array(to_tsvector('english', w)))[1] AS stem FROM unnest($1::text[]) AS w
@@ -56,9 +60,8 @@ const PLAN_WORDS = `WITH q AS MATERIALIZED (
           SELECT word, uses FROM words
            WHERE word >= q.stem COLLATE "C" AND word < (q.stem || chr(1114111)) COLLATE "C"
            ORDER BY word LIMIT ${STEM_RANGE}) AS x
-         WHERE to_tsvector('english', x.word) = to_tsvector('english', q.w)
-      ) + CASE WHEN starts_with(q.w, q.stem) THEN 0
-          ELSE coalesce((SELECT uses FROM words WHERE word = q.w), 0) END)
+         WHERE x.word <> q.w AND to_tsvector('english', x.word) = to_tsvector('english', q.w)
+      ) + coalesce((SELECT uses FROM words WHERE word = q.w), 0))
       FROM q WHERE q.stem IS NOT NULL) AS uses,
     (SELECT array_agg(w) FROM q WHERE q.stem IS NULL) AS stops`;
 
