@@ -1,5 +1,5 @@
 import type { Query } from "./postgres-pool";
-import { planWords, searchPlan, wantedOf, type SearchPlan } from "./postgres-query";
+import { atomWords, planWords, searchPlan, wantedOf, type SearchPlan } from "./postgres-query";
 import type { EngineQuery, EngineSearch, QueryAtom } from "./types";
 
 /**
@@ -11,8 +11,6 @@ import type { EngineQuery, EngineSearch, QueryAtom } from "./types";
  * query of stop words alone walked every item of the publication's feeds to find that none
  * matches (at a million headlines, past the search's second: a reader's "and the" failed).
  */
-
-const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phrase);
 
 /**
  * The query as PostgreSQL reads it, given which of its words are stop words: each atom without

@@ -43,7 +43,7 @@ export function indexText(text: string): string {
 export const searchVector = (title: string, description: string, body: string) =>
   `setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${description}), 'B') || setweight(to_tsvector('english', ${body}), 'C')`;
 
-const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phrase);
+export const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phrase);
 
 const atomSql = (atom: QueryAtom, params: Params) =>
   `phraseto_tsquery('english', ${params.add(atomWords(atom).join(" "))})`;
