@@ -152,13 +152,12 @@ if (import.meta.main ?? process.argv[1] === import.meta.filename) {
   process.on("SIGTERM", () => stop(0));
 
   if (withApp) {
-    run(process.execPath, [
-      path.join(root, "server.mjs"),
-      "-p",
-      String(NEXT_PORT),
-      "-H",
-      "127.0.0.1",
-    ]);
+    // As `npm start`: glibc's arenas for the archive's threads kept to two (docs/memory.md).
+    run(
+      process.execPath,
+      [path.join(root, "server.mjs"), "-p", String(NEXT_PORT), "-H", "127.0.0.1"],
+      { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
+    );
     await appAnswering(`http://127.0.0.1:${NEXT_PORT}/api/health`);
   }
   if (stopping) await new Promise(() => undefined);
