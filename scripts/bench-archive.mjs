@@ -129,12 +129,15 @@ const ms = (/** @type {number} */ value) => `${value.toFixed(value < 10 ? 2 : 1)
 async function time(runs, work) {
   /** @type {number[]} */
   const took = [];
+  // A read that fails (the archive's 1 s bound) is counted with the time its reader waited,
+  // and told, not the end of the run.
+  let failed = 0;
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    await work(i);
+    await Promise.resolve(work(i)).catch(() => failed++);
     took.push(performance.now() - started);
   }
-  return { p50: percentile(took, 50), p99: percentile(took, 99) };
+  return { p50: percentile(took, 50), p99: percentile(took, 99), failed };
 }
 
 /** @param {string} dir */
@@ -402,13 +405,13 @@ async function measure(name, engine, reference, words, samples) {
   for (const [label, ours, theirs] of cases) {
     for (let i = 0; i < 5; i++) {
       // warm
-      await ours(i);
+      await Promise.resolve(ours(i)).catch(() => undefined);
       await theirs(i);
     }
     const a = await time(RUNS, ours);
     const b = await time(RUNS, theirs);
     console.log(
-      `| ${label} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(b.p50)} | ${ms(b.p99)} | ${(a.p99 / b.p99).toFixed(2)}x |`,
+      `| ${label}${a.failed ? ` (${a.failed} failed)` : ""} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(b.p50)} | ${ms(b.p99)} | ${(a.p99 / b.p99).toFixed(2)}x |`,
     );
   }
 }
