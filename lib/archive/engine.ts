@@ -1,6 +1,7 @@
 import { config } from "../env";
 import { logger } from "../ops";
 import { onShutdown, processSingleton } from "../process";
+import { withinDeadline } from "./deadline";
 import { ArchiveUnavailableError, type ArchiveEngine } from "./types";
 
 /**
@@ -87,7 +88,11 @@ export async function withArchive<T>(
 ): Promise<T> {
   try {
     const opened = await within(engine(), Math.max(OPEN_TIMEOUT_MS, timeoutMs));
-    return await within(work(opened), timeoutMs);
+    // The engine's calls carry the deadline: what is still waiting then is not started.
+    return await within(
+      withinDeadline(timeoutMs, () => work(opened)),
+      timeoutMs,
+    );
   } catch (error) {
     throw unavailable(error);
   }

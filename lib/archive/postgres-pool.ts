@@ -1,4 +1,5 @@
 import pg from "pg";
+import { timeLeft } from "./deadline";
 import { ArchiveUnavailableError } from "./types";
 
 /**
@@ -90,17 +91,35 @@ export class PostgresPool {
     this.writer = newPool(url, 1, LONG_TIMEOUT_MS, "riverbend-archive-writer");
   }
 
+  /**
+   * A statement on a connection of the pool, within its caller's deadline (deadline.ts): not
+   * started if the caller stopped waiting while it waited for a connection, and cancelled by
+   * the server when the caller stops (the time left as its statement timeout, when that is
+   * less than the pool's second).
+   */
   readonly query: Query = async <Row>(text: string, values: unknown[] = []) => {
+    const client = await connect(this.pool);
+    const limit = statementLimit(client);
+    let failed = false;
     try {
-      return (await this.pool.query(text, values)).rows as Row[];
+      if (limit === null) return (await client.query(text, values)).rows as Row[];
+      await client.query(`SET statement_timeout = ${limit}`);
+      const rows = (await client.query(text, values)).rows as Row[];
+      await client.query("RESET statement_timeout");
+      return rows;
     } catch (error) {
+      // A connection that failed may be broken (or hold a shorter timeout): the pool makes a
+      // new one.
+      failed = true;
       throw classify(error);
+    } finally {
+      client.release(failed);
     }
   };
 
-  /** `work` in one transaction on a connection of the pool. */
+  /** `work` in one transaction on a connection of the pool, within its caller's deadline. */
   transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
-    return transactionOn(this.pool, work);
+    return transactionOn(this.pool, work, true);
   }
 
   /**
@@ -117,16 +136,46 @@ export class PostgresPool {
   }
 }
 
-async function transactionOn<T>(pool: pg.Pool, work: (query: Query) => Promise<T>): Promise<T> {
-  let client: pg.PoolClient;
+/** A statement may outlast its reader by this much before it is given less than its second. */
+const SLACK_MS = 100;
+
+/**
+ * The statement timeout a reader's statement is given, on the connection it waited for
+ * (deadline.ts): null for the pool's own (no caller's deadline, or nearly a second of it
+ * left: setting it is two more round trips). When the caller has stopped waiting, the
+ * connection goes back unused and the statement fails as unavailable.
+ */
+function statementLimit(client: pg.PoolClient): number | null {
+  const left = timeLeft();
+  if (left === null || left >= TIMEOUT_MS - SLACK_MS) return null;
+  if (left >= 1) return Math.floor(left);
+  client.release();
+  throw new ArchiveUnavailableError("archive (PostgreSQL): asked after its reader stopped waiting");
+}
+
+async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
   try {
-    client = await pool.connect();
+    return await pool.connect();
   } catch (error) {
     throw classify(error);
   }
+}
+
+/** `work` in a transaction; `reader`: within its caller's deadline, as PostgresPool.query. */
+async function transactionOn<T>(
+  pool: pg.Pool,
+  work: (query: Query) => Promise<T>,
+  reader = false,
+): Promise<T> {
+  const client = await connect(pool);
+  const limit = reader ? statementLimit(client) : null;
   let failed = false;
   try {
-    return await inTransaction(client, work);
+    if (limit === null) return await inTransaction(client, work);
+    return await inTransaction(client, async (query) => {
+      await query(`SET LOCAL statement_timeout = ${limit}`);
+      return work(query);
+    });
   } catch (error) {
     failed = true;
     throw error;

@@ -1,6 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { searchRequest, sqliteForFile } from "../../../test-support/archive-engines";
+import { withinDeadline } from "../deadline";
 import { ArchiveUnavailableError, type ArchiveItemInput, type CarriageRow } from "../types";
 import { SqliteArchive } from "./client";
 
@@ -110,6 +111,36 @@ test("a read that cannot answer (another process holds the file) fails at its de
   expect(span?.last).toBe(NOW);
   const found = await engine.search(searchRequest("council", NOW));
   expect(found.hits.length).toBeGreaterThan(0);
+});
+
+test("a read has what its caller has left of its wait: it fails when the caller stops waiting, and one asked too late is not run", async () => {
+  await engine.record([{ feed: FEED, items: items(50), seenAt: NOW }]);
+  await engine.close();
+  const other = new DatabaseSync(file);
+  other.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE");
+  engine = new SqliteArchive(file);
+  try {
+    // A page that has spent 700 ms of its second: its read waits 300 ms, not a second more.
+    const { took } = await heldWhile(() =>
+      expect(withinDeadline(300, () => engine.span("riverbend"))).rejects.toBeInstanceOf(
+        ArchiveUnavailableError,
+      ),
+    );
+    expect(took).toBeGreaterThanOrEqual(250);
+    expect(took).toBeLessThan(800);
+  } finally {
+    other.exec("COMMIT; PRAGMA locking_mode = NORMAL");
+    other.prepare("SELECT count(*) FROM items").get();
+    other.close();
+  }
+  await expect(
+    withinDeadline(1, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return engine.span("riverbend");
+    }),
+  ).rejects.toThrow("asked too late");
+  // Within its time, the same read is answered.
+  expect((await withinDeadline(1000, () => engine.span("riverbend")))?.last).toBe(NOW);
 });
 
 test("a closed archive answers nothing, and leaves no thread behind", async () => {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { timeLeft } from "../deadline";
 import { STORY_WINDOW_MS } from "../stories/assign";
 import { ArchiveUnavailableError, type ArchiveEngine } from "../types";
 import type { SqliteDatabase } from "./database";
@@ -14,12 +15,12 @@ import type { Call, Reply, WorkerSetup } from "./worker";
  * order they are asked) and READERS reader threads, each on a read-only connection of its own,
  * which never wait on the writer. A call waits for a free thread of its kind, then runs there.
  *
- * Every call has a deadline, counted from when it is asked: a read READ_DEADLINE_MS (the
- * reader's second, as the shared engine's statement timeout), a write WRITE_DEADLINE_MS. Past
- * it the call fails with ArchiveUnavailableError; a call still running is abandoned and its
- * thread ended and replaced (SQLite's work is cut short when the thread ends; a write's
- * transaction is rolled back), so a query that hangs costs one thread for a moment, never the
- * server's thread, and never the next reader.
+ * Every call has a deadline: a read what its caller has left of its wait (deadline.ts; one
+ * asked too late fails at once), READ_DEADLINE_MS at most, a write WRITE_DEADLINE_MS from when
+ * it is asked. Past it the call fails with ArchiveUnavailableError; a call still running is
+ * abandoned and its thread ended and replaced (SQLite's work is cut short when the thread
+ * ends; a write's transaction is rolled back), so a query that hangs costs one thread for a
+ * moment, never the server's thread, and never the next reader.
  */
 
 const READERS = 2;
@@ -260,11 +261,11 @@ export class SqliteArchive implements ArchiveEngine {
   private call<T>(method: Method, args: unknown[], deadlineMs?: number): Promise<T> {
     const read = READS.has(method);
     const pool = read ? (this.readers ?? this.writer) : this.writer;
-    return pool.ask(
-      method,
-      args,
-      deadlineMs ?? (read ? READ_DEADLINE_MS : WRITE_DEADLINE_MS),
-    ) as Promise<T>;
+    const left = read ? timeLeft() : null;
+    if (left !== null && left <= 0)
+      return Promise.reject(new ArchiveUnavailableError(`archive: ${method} asked too late`));
+    const deadline = deadlineMs ?? (read ? READ_DEADLINE_MS : WRITE_DEADLINE_MS);
+    return pool.ask(method, args, Math.min(deadline, left ?? Infinity)) as Promise<T>;
   }
 
   /** Migrates on the writer, then starts the readers on the migrated file, and waits for them. */
