@@ -52,6 +52,27 @@ async function heldWhile(work: () => Promise<unknown>): Promise<{ held: number; 
   return { held: delay.max / 1e6, took };
 }
 
+/**
+ * The archive's file, with 50 items, taken by another process for itself (SQLite's exclusive
+ * locking in WAL keeps every other connection out until it lets go; a reader's connection
+ * then waits on it) while `work` runs on an archive opened then.
+ */
+async function whileHeldByAnother(work: () => Promise<void>): Promise<void> {
+  await engine.record([{ feed: FEED, items: items(50), seenAt: NOW }]);
+  await engine.close();
+  const other = new DatabaseSync(file);
+  other.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE");
+  engine = new SqliteArchive(file);
+  try {
+    await work();
+  } finally {
+    other.exec("COMMIT; PRAGMA locking_mode = NORMAL");
+    // The exclusive lock is let go at the connection's next read.
+    other.prepare("SELECT count(*) FROM items").get();
+    other.close();
+  }
+}
+
 jest.setTimeout(60_000);
 
 test("a flush of thousands of items runs beside the asking thread, which goes on answering", async () => {
@@ -87,26 +108,14 @@ test("readers read while the writer writes, and see each step as it is committed
 });
 
 test("a read that cannot answer (another process holds the file) fails at its deadline, and the next one is answered", async () => {
-  await engine.record([{ feed: FEED, items: items(50), seenAt: NOW }]);
-  await engine.close();
-  // Another process takes the file for itself: SQLite's exclusive locking in WAL keeps every
-  // other connection out until it lets go; a reader's connection then waits on it.
-  const other = new DatabaseSync(file);
-  other.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE");
-  engine = new SqliteArchive(file);
-  try {
+  await whileHeldByAnother(async () => {
     const { held, took } = await heldWhile(() =>
       expect(engine.span("riverbend")).rejects.toBeInstanceOf(ArchiveUnavailableError),
     );
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(1500);
     expect(held).toBeLessThan(200);
-  } finally {
-    other.exec("COMMIT; PRAGMA locking_mode = NORMAL");
-    // The exclusive lock is let go at the connection's next read.
-    other.prepare("SELECT count(*) FROM items").get();
-    other.close();
-  }
+  });
   const span = await engine.span("riverbend");
   expect(span?.last).toBe(NOW);
   const found = await engine.search(searchRequest("council", NOW));
@@ -114,12 +123,7 @@ test("a read that cannot answer (another process holds the file) fails at its de
 });
 
 test("a read has what its caller has left of its wait: it fails when the caller stops waiting, and one asked too late is not run", async () => {
-  await engine.record([{ feed: FEED, items: items(50), seenAt: NOW }]);
-  await engine.close();
-  const other = new DatabaseSync(file);
-  other.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE");
-  engine = new SqliteArchive(file);
-  try {
+  await whileHeldByAnother(async () => {
     // A page that has spent 700 ms of its second: its read waits 300 ms, not a second more.
     const { took } = await heldWhile(() =>
       expect(withinDeadline(300, () => engine.span("riverbend"))).rejects.toBeInstanceOf(
@@ -128,11 +132,7 @@ test("a read has what its caller has left of its wait: it fails when the caller 
     );
     expect(took).toBeGreaterThanOrEqual(250);
     expect(took).toBeLessThan(800);
-  } finally {
-    other.exec("COMMIT; PRAGMA locking_mode = NORMAL");
-    other.prepare("SELECT count(*) FROM items").get();
-    other.close();
-  }
+  });
   await expect(
     withinDeadline(1, async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
