@@ -12,7 +12,8 @@
  *
  * Then, for each engine, the reader beside the crawl (scripts/lib/bench-archive-beside.mjs): a
  * reader's cached page alone, then beside a crawler of searches, month pages and indexes of
- * other publications, in one run; `--beside SECONDS` each phase (30), 0 for none.
+ * other publications, in one run; `--beside SECONDS` each phase (30), 0 for none; `--crawlers N`
+ * the crawl's connections (4).
  *
  * `--archive FILE`: measure (and crawl) an SQLite archive an earlier run filled with the same
  * `--items` and `--publications` (its folder kept, as a run interrupted leaves it), without
@@ -90,6 +91,8 @@ const KEEP = process.argv.includes("--keep");
 const BESIDE = process.argv.includes("--beside")
   ? Number(process.argv[process.argv.indexOf("--beside") + 1])
   : 30;
+/** The crawl's connections beside the reader. */
+const CRAWLERS = numberOption("--crawlers", 4);
 const at = process.argv.indexOf("--engines");
 const ENGINES = /** @type {string} the list after --engines */ (
   at > 0 ? process.argv[at + 1] : "sqlite,postgresql"
@@ -586,8 +589,18 @@ async function besideTheCrawl(name, env, filled) {
     const title = /** @type {ArchiveItemInput} */ (batch.items[0]).title.toLowerCase().split(" ");
     return `${title[1]} ${title[2]}`;
   });
-  console.log(`\n${name}: a reader's cached page alone, then beside a crawl (${BESIDE} s each)…`);
-  await beside({ env, publications: PUBLICATIONS, words, phrases, now: NOW, seconds: BESIDE });
+  console.log(
+    `\n${name}: a reader's cached page alone, then beside a crawl of ${CRAWLERS} connections (${BESIDE} s each)…`,
+  );
+  await beside({
+    env,
+    publications: PUBLICATIONS,
+    words,
+    phrases,
+    now: NOW,
+    seconds: BESIDE,
+    crawlers: CRAWLERS,
+  });
 }
 
 const { carriage } = network(PUBLICATIONS);

@@ -79,7 +79,7 @@ const line = (/** @type {string} */ label, /** @type {number[]} */ took) =>
 
 /**
  * `env`: the instance's archive (ARCHIVE_FILE or DATABASE_URL). `words`: a common word and
- * phrases from the corpus. `seconds`: each phase's length.
+ * phrases from the corpus. `seconds`: each phase's length; `crawlers`: the crawl's connections.
  * @param {{
  *   env: Record<string, string>;
  *   publications: number;
@@ -87,9 +87,18 @@ const line = (/** @type {string} */ label, /** @type {number[]} */ took) =>
  *   phrases: string[];
  *   now: number;
  *   seconds?: number;
+ *   crawlers?: number;
  * }} options
  */
-export async function beside({ env, publications, words, phrases, now, seconds = 30 }) {
+export async function beside({
+  env,
+  publications,
+  words,
+  phrases,
+  now,
+  seconds = 30,
+  crawlers = 4,
+}) {
   const dir = mkdtempSync(path.join(tmpdir(), "riverbend-bench-beside-"));
   const port = await freePort();
   const file = path.join(dir, "publications.json");
@@ -139,7 +148,7 @@ export async function beside({ env, publications, words, phrases, now, seconds =
     const statuses = new Map();
     let stopCrawl = false;
     let next = 0;
-    const crawlers = Array.from({ length: 4 }, async () => {
+    const crawling = Array.from({ length: crawlers }, async () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       while (!stopCrawl) {
         const n = next++;
@@ -157,7 +166,7 @@ export async function beside({ env, publications, words, phrases, now, seconds =
     const besideTimer = setTimeout(() => (stopCrawl = true), seconds * 1000);
     const withCrawl = await reader(port, host, () => stopCrawl);
     clearTimeout(besideTimer);
-    await Promise.all(crawlers);
+    await Promise.all(crawling);
 
     console.log(
       `  first answer ${(firstAnswer / 1000).toFixed(2)} s after the start of ${publications} publications`,
