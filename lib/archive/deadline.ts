@@ -6,8 +6,8 @@ import { processSingleton } from "../process";
  * calls, so that a read its caller has given up on costs the archive nothing more: a statement
  * still waiting for a connection or a thread then is never started, and one started late is
  * given only the time left (PostgreSQL cancels it then; SQLite's thread is replaced). Without
- * it, a reader's deadline ended the wait, not the work: under a crawl, PostgreSQL's pool ran
- * statements whose pages had already been answered, and the pages after them waited for those.
+ * it, a reader's deadline ended the wait, not the work: a busy PostgreSQL pool went on to run
+ * statements whose pages had already been answered (postgres-pool.test.ts).
  *
  * One store for the process (lib/process/singleton.mjs): the engine may be opened by one of
  * Next's module instances and read through another's withArchive.
