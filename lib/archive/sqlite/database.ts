@@ -7,6 +7,8 @@ import { firstIdAt, LOW_BITS, PRUNE_STEP } from "../item-id.ts";
 import { STORY_WINDOW_MS } from "../stories/assign.ts";
 import { backfillStep } from "../stories/upkeep.ts";
 import { splitStory } from "../stories/split.ts";
+import { searchIndex } from "./match.ts";
+import { backfillPairs, PAIRS_STEP, PairWrites, Stemmer } from "./pairs.ts";
 import { sqliteStoryStore } from "./stories.ts";
 import { SqliteReads } from "./reads.ts";
 import { SqliteStoryReads } from "./story-reads.ts";
@@ -48,6 +50,9 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   private readonly storyReads: SqliteStoryReads;
   private readonly writes: SqliteWrites;
   private readonly storyWindowMs: number;
+  private readonly stemmer = new Stemmer();
+  private readonly pairs: PairWrites;
+  private filling: { stop(): void } | null = null;
 
   constructor(file: string, options: { readOnly?: boolean; storyWindowMs?: number } = {}) {
     const readOnly = options.readOnly === true;
@@ -70,15 +75,21 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
          PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`,
       );
     this.storyWindowMs = options.storyWindowMs ?? STORY_WINDOW_MS;
+    this.pairs = new PairWrites((text) => this.sql(text), this.stemmer);
     this.writes = new SqliteWrites(
       (text) => this.sql(text),
       (work) => this.asyncTransaction(work),
       this.storyWindowMs,
+      this.pairs,
     );
     this.storyReads = new SqliteStoryReads((text) => this.sql(text));
     this.reads = new SqliteReads(
       (text) => this.sql(text),
-      (publication, section) => this.feedTokens(publication, section),
+      (request) =>
+        searchIndex(request, this.feedTokens(request.publication, request.section), {
+          stemmer: this.stemmer,
+          from: () => this.pairs.from(),
+        }),
     );
   }
 
@@ -126,6 +137,8 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
         this.db.exec(`PRAGMA user_version = ${next + 1}`);
       }
     });
+    // The word pairs' backfill, between this thread's calls (pairs.ts).
+    this.filling = backfillPairs(() => this.transaction(() => this.pairs.fillStep(PAIRS_STEP)));
   }
 
   /** Records the reads in steps (writes.ts). */
@@ -270,6 +283,8 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   }
 
   async close(): Promise<void> {
+    this.filling?.stop();
+    this.stemmer.close();
     if (this.db.isOpen) this.db.close();
   }
 }

@@ -1,5 +1,7 @@
+import { firstIdAt } from "../item-id.ts";
 import { wordsOf } from "../query.ts";
-import type { EngineQuery, QueryAtom } from "../types";
+import { pairsMatch, type Stemmer } from "./pairs.ts";
+import type { EngineQuery, EngineSearch, QueryAtom } from "../types";
 
 /**
  * The FTS5 MATCH text of an engine query. Every word and phrase is a quoted FTS5 string, and
@@ -45,4 +47,29 @@ export function holds(query: EngineQuery, text: string): boolean {
     return words.some((_, at) => phrase.every((word, n) => like(words[at + n] ?? "", word)));
   };
   return query.all.every((group) => group.some(atomIn));
+}
+
+/** The search index a query is asked of, and its MATCH text for a column or all. */
+export interface SearchIndex {
+  table: "items_fts" | "pairs_fts";
+  match: (columns?: "title" | "description") => string | null;
+}
+
+/**
+ * pairs_fts for a query of phrases alone whose dates it indexes (pairs.ts: it reads a phrase's
+ * rows only, where items_fts reads every row holding its words); items_fts for any other.
+ */
+export function searchIndex(
+  request: EngineSearch,
+  feeds: readonly string[],
+  pairs: { stemmer: Stemmer; from: () => number },
+): SearchIndex {
+  const { query } = request;
+  const paired = pairsMatch(query, feeds, pairs.stemmer);
+  if (paired && (request.from === null ? 0 : firstIdAt(request.from)) >= pairs.from())
+    return {
+      table: "pairs_fts",
+      match: (columns) => (columns ? pairsMatch(query, feeds, pairs.stemmer, columns) : paired),
+    };
+  return { table: "items_fts", match: (columns) => ftsMatch(query, feeds, columns) };
 }

@@ -2,7 +2,7 @@ import type { SQLInputValue, StatementSync } from "node:sqlite";
 import { budgetedCount } from "../budgeted-count.ts";
 import { carriageSpans, type FeedCarriage } from "../hour-counts.ts";
 import { firstIdAt, LOW_BITS } from "../item-id.ts";
-import { ftsMatch, holds } from "./match.ts";
+import { holds, type SearchIndex } from "./match.ts";
 import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "../types";
 
 /**
@@ -68,30 +68,30 @@ export const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
 
 export class SqliteReads {
   private readonly sql: (text: string) => StatementSync;
-  private readonly feedTokens: (publication: string, section: string | null) => string[];
+  private readonly indexOf: (request: EngineSearch) => SearchIndex;
 
   constructor(
     sql: (text: string) => StatementSync,
-    feedTokens: (publication: string, section: string | null) => string[],
+    indexOf: (request: EngineSearch) => SearchIndex,
   ) {
     this.sql = sql;
-    this.feedTokens = feedTokens;
+    this.indexOf = indexOf;
   }
 
   async search(request: EngineSearch): Promise<EngineSearchPage> {
-    const feeds = this.feedTokens(request.publication, request.section);
-    const match = ftsMatch(request.query, feeds);
+    const index = this.indexOf(request);
+    const [table, match] = [index.table, index.match()];
     if (!match) return { hits: [], total: 0 };
     const params: Record<string, SQLInputValue> = { pub: request.publication, match };
-    let where = "items_fts MATCH :match";
+    let where = `${table} MATCH :match`;
     // Ids are ordered by moment (item-id.ts): a date range is a range of FTS5's own rowids.
     const bounds: Record<string, SQLInputValue> = {};
     if (request.from !== null) {
-      where += " AND items_fts.rowid >= :low";
+      where += ` AND ${table}.rowid >= :low`;
       bounds.low = firstIdAt(request.from);
     }
     if (request.to !== null) {
-      where += " AND items_fts.rowid < :high";
+      where += ` AND ${table}.rowid < :high`;
       bounds.high = firstIdAt(request.to);
     }
     Object.assign(params, bounds);
@@ -100,12 +100,12 @@ export class SqliteReads {
     const kept = `${CARRIED(section)} AND ${NOT_WITHDRAWN}`;
     const rows = (request.order === "newest"
       ? this.sql(
-          `SELECT ${HEADLINE} FROM items_fts JOIN items i ON i.id = items_fts.rowid
-              WHERE ${where} AND ${kept} ORDER BY items_fts.rowid DESC LIMIT :limit OFFSET :offset`,
+          `SELECT ${HEADLINE} FROM ${table} JOIN items i ON i.id = ${table}.rowid
+              WHERE ${where} AND ${kept} ORDER BY ${table}.rowid DESC LIMIT :limit OFFSET :offset`,
         ).all({ ...params, limit: request.limit, offset: request.offset })
       : this.byRelevance(
           request,
-          feeds,
+          index,
           where,
           { match, ...bounds },
           kept,
@@ -115,7 +115,7 @@ export class SqliteReads {
     const ends = this.sql(
       "SELECT (SELECT min(id) FROM items) AS low, (SELECT max(id) FROM items) AS high",
     ).get() as { low: number | null; high: number | null };
-    const ids = this.sql(`SELECT rowid AS id FROM items_fts WHERE ${where} LIMIT :cap`).iterate({
+    const ids = this.sql(`SELECT rowid AS id FROM ${table} WHERE ${where} LIMIT :cap`).iterate({
       match,
       ...bounds,
       cap: request.countLimit + 1,
@@ -156,14 +156,14 @@ export class SqliteReads {
    */
   private byRelevance(
     request: EngineSearch,
-    feeds: string[],
+    { table, match: matchOf }: SearchIndex,
     where: string,
     params: Record<string, SQLInputValue>,
     kept: string,
   ): unknown[] {
     const ids = (
       this.sql(
-        `SELECT rowid AS id FROM items_fts WHERE ${where} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
+        `SELECT rowid AS id FROM ${table} WHERE ${where} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
       ).all(params) as { id: number }[]
     ).map((row) => row.id);
     if (ids.length === 0) return [];
@@ -176,9 +176,9 @@ export class SqliteReads {
     const holding = (column: "title" | "description"): Set<number> => {
       if (texts)
         return new Set(ids.filter((id) => holds(request.query, texts.get(id)?.[column] ?? "")));
-      const match = ftsMatch(request.query, feeds, column);
+      const match = matchOf(column);
       const rows = this.sql(
-        `SELECT rowid AS id FROM items_fts WHERE items_fts MATCH :match
+        `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH :match
           ${"high" in params ? "AND rowid <= :newest" : ""}
           ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
       ).all({ match, ...("high" in params ? { newest } : {}) }) as { id: number }[];

@@ -13,6 +13,7 @@ import { wordsOf } from "../query.ts";
 import type { NewItem } from "../stories/assign.ts";
 import { forgetOldWords } from "../stories/upkeep.ts";
 import { groupRecorded } from "../stories/young.ts";
+import type { PairWrites } from "./pairs.ts";
 import { sqliteStoryStore } from "./stories.ts";
 import type { ArchiveItemInput, RecordBatch, RecordOutcome } from "../types";
 
@@ -25,15 +26,18 @@ export class SqliteWrites {
   private readonly sql: (text: string) => StatementSync;
   private readonly transaction: <T>(work: () => Promise<T>) => Promise<T>;
   private readonly storyWindowMs: number;
+  private readonly pairs: PairWrites;
 
   constructor(
     sql: (text: string) => StatementSync,
     transaction: <T>(work: () => Promise<T>) => Promise<T>,
     storyWindowMs: number,
+    pairs: PairWrites,
   ) {
     this.sql = sql;
     this.transaction = transaction;
     this.storyWindowMs = storyWindowMs;
+    this.pairs = pairs;
   }
 
   /**
@@ -48,9 +52,17 @@ export class SqliteWrites {
       // The step's new words and hours counted first, each row written once.
       const words = new Map<string, number>();
       const added: NewItem[] = [];
+      const edited: number[] = [];
       await this.transaction(async () => {
         for (const { feed, items, seenAt } of step)
-          for (const item of items) outcome[this.recordOne(feed, item, seenAt, words, added)]++;
+          for (const item of items)
+            outcome[this.recordOne(feed, item, seenAt, words, added, edited)]++;
+        // The word pairs of the new and edited items (pairs.ts).
+        this.pairs.writeIds(
+          added.map((item) => Number(item.id)),
+          false,
+        );
+        this.pairs.writeIds(edited, true);
         // One statement for the step's thousands of words, in their key's order.
         if (words.size > 0)
           this.sql(
@@ -89,6 +101,7 @@ export class SqliteWrites {
     seenAt: number,
     words: Map<string, number>,
     added: NewItem[],
+    edited: number[],
   ): keyof RecordOutcome {
     item = {
       ...item,
@@ -132,6 +145,12 @@ export class SqliteWrites {
       this.sql(
         "UPDATE items SET title = ?, description = ?, body = ?, link = ?, image = ?, last_seen = ? WHERE id = ?",
       ).run(item.title, item.description, body, item.link, item.imageUrl, seenAt, known.id);
+      if (
+        item.title !== known.title ||
+        item.description !== known.description ||
+        body !== known.body
+      )
+        edited.push(known.id);
       return "updated";
     }
     if (seenAt - known.last_seen >= SIGHTING_MS)

@@ -1,0 +1,217 @@
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { EngineQuery, QueryAtom } from "../types";
+
+/**
+ * The embedded archive's index of word pairs (pairs_fts, schema.ts version 7): each item's
+ * columns as the run of their adjacent words' stems, paired ("city council meets" is
+ * "citi_council council_meet"), so a phrase is asked as one token a pair of its words. Asked of
+ * items_fts, a phrase pairing a word nearly every item holds with a rarer one ("the publish")
+ * had FTS5 read the common word's positions in every row holding both: 555 ms at p99 at ten
+ * million headlines. The pairs' own lists hold only the rows where the words stand together.
+ *
+ * The stems are items_fts's own: read from an FTS5 table of the same tokenizer (a scratch
+ * table in memory), so a phrase finds in pairs_fts exactly what it finds in items_fts. Text of
+ * ASCII alone is cut into words here (unicode61 keeps letters and digits, and every other
+ * ASCII character separates), each word's stem asked of the scratch table once and then
+ * remembered; other text is read by the scratch table whole.
+ */
+
+/** items_fts's tokenizer (schema.ts), which the scratch table must share. */
+export const SEARCH_TOKENIZER = "porter unicode61 remove_diacritics 2";
+
+/** The stems remembered at most, then forgotten all at once (a year's corpus holds ~50,000). */
+const KNOWN_STEMS = 200_000;
+const ASCII = /^[\x00-\x7f]*$/u;
+
+/** Reads text as items_fts does: the stems of its words, in order. */
+export class Stemmer {
+  private scratch: DatabaseSync | null = null;
+  private readonly known = new Map<string, string>();
+
+  private scratchTable(): DatabaseSync {
+    if (this.scratch) return this.scratch;
+    const scratch = new DatabaseSync(":memory:");
+    scratch.exec(`CREATE VIRTUAL TABLE t USING fts5 (x, content = '', tokenize = '${SEARCH_TOKENIZER}');
+      CREATE VIRTUAL TABLE v USING fts5vocab (t, 'instance');`);
+    return (this.scratch = scratch);
+  }
+
+  /** Each text's stems, as the scratch table reads them (texts numbered from 1). */
+  private read(texts: readonly string[]): string[][] {
+    const scratch = this.scratchTable();
+    const stems = texts.map((): string[] => []);
+    scratch.exec("BEGIN");
+    try {
+      const insert = scratch.prepare("INSERT INTO t (rowid, x) VALUES (?, ?)");
+      texts.forEach((text, at) => insert.run(at + 1, text));
+      for (const row of scratch.prepare("SELECT doc, offset, term FROM v").iterate())
+        stems[(row.doc as number) - 1]![row.offset as number] = row.term as string;
+      scratch.exec("INSERT INTO t (t) VALUES ('delete-all')");
+    } finally {
+      scratch.exec("COMMIT");
+    }
+    return stems;
+  }
+
+  /** The stems of each text's words, in order, as items_fts reads them. */
+  stemsOf(texts: readonly string[]): string[][] {
+    const words = texts.map((text) =>
+      ASCII.test(text) ? (text.toLowerCase().match(/[a-z0-9]+/gu) ?? []) : null,
+    );
+    const whole = texts.flatMap((text, at) => (words[at] === null ? [text] : []));
+    const unknown = [
+      ...new Set(words.flat().filter((word) => word !== null && !this.known.has(word))),
+    ] as string[];
+    if (this.known.size + unknown.length > KNOWN_STEMS) this.known.clear();
+    // Each unknown word a text of its own: one ASCII word is one token.
+    const read = this.read([...unknown, ...whole]);
+    unknown.forEach((word, at) => this.known.set(word, read[at]![0] ?? word));
+    let next = unknown.length;
+    return words.map((list) =>
+      list === null ? read[next++]! : list.map((word) => this.known.get(word) ?? word),
+    );
+  }
+
+  close(): void {
+    this.scratch?.close();
+    this.scratch = null;
+  }
+}
+
+/** A column's pairs: "a_b b_c" for the stems a, b, c. */
+export function pairText(stems: readonly string[]): string {
+  const pairs: string[] = [];
+  for (let at = 0; at + 1 < stems.length; at++) pairs.push(`${stems[at]}_${stems[at + 1]}`);
+  return pairs.join(" ");
+}
+
+const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phrase);
+
+/**
+ * The MATCH text for pairs_fts of a query made of phrases alone (ftsMatch's shape, match.ts),
+ * or null when pairs_fts cannot answer it: a lone word (pairs hold no single word), or a
+ * phrase whose words the tokenizer reads as other than one stem each.
+ */
+export function pairsMatch(
+  query: EngineQuery,
+  feeds: readonly string[],
+  stemmer: Stemmer,
+  columns: "text" | "title" | "description" = "text",
+): string | null {
+  if (query.all.length === 0 || feeds.length === 0) return null;
+  const atoms = [...query.all.flat(), ...query.none];
+  if (atoms.some((atom) => !("phrase" in atom))) return null;
+  const stems = stemmer.stemsOf(atoms.map((atom) => atomWords(atom).join(" ")));
+  if (atoms.some((atom, at) => stems[at]!.length !== atomWords(atom).length)) return null;
+  const pairs = new Map(atoms.map((atom, at) => [atom, `"${pairText(stems[at]!)}"`]));
+  const group = (list: readonly QueryAtom[]) =>
+    list.length === 1
+      ? pairs.get(list[0]!)!
+      : `(${list.map((atom) => pairs.get(atom)).join(" OR ")})`;
+  let words = `(${query.all.map(group).join(" AND ")})`;
+  if (query.none.length > 0 && columns === "text") words = `(${words} NOT ${group(query.none)})`;
+  words = `{${columns === "text" ? "title description body" : columns}} : ${words}`;
+  return `${words} AND feed_token : (${feeds.map((feed) => `"${feed}"`).join(" OR ")})`;
+}
+
+/** How many items a step of the backfill indexes: about 50 ms of the writer's thread. */
+export const PAIRS_STEP = 500;
+
+/**
+ * Runs the backfill's steps (`step`: one, in a transaction; the items it read) 20 ms apart until
+ * one reads none, between the thread's other calls. A step that fails (another process holds
+ * the file) is tried again a second later.
+ */
+export function backfillPairs(step: () => number): { stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const next = (pause: number) => {
+    timer = setTimeout(() => {
+      let read: number;
+      try {
+        read = step();
+      } catch {
+        return next(1000);
+      }
+      if (read > 0) next(20);
+      else timer = null;
+    }, pause);
+  };
+  next(0);
+  return { stop: () => timer && clearTimeout(timer) };
+}
+
+export interface PairedItem {
+  id: number;
+  title: string;
+  description: string;
+  body: string;
+  feed_token: string;
+}
+
+/** The writer's side: items' pairs written, and the backfill of items recorded before them. */
+export class PairWrites {
+  private readonly sql: (text: string) => StatementSync;
+  private readonly stemmer: Stemmer;
+
+  constructor(sql: (text: string) => StatementSync, stemmer: Stemmer) {
+    this.sql = sql;
+    this.stemmer = stemmer;
+  }
+
+  /** The items' pairs written; `replace`: any they had removed first (edited items'). */
+  write(items: readonly PairedItem[], replace: boolean): void {
+    if (items.length === 0) return;
+    const stems = this.stemmer.stemsOf(
+      items.flatMap((item) => [item.title, item.description, item.body]),
+    );
+    const remove = this.sql("DELETE FROM pairs_fts WHERE rowid = ?");
+    const insert = this.sql(
+      "INSERT INTO pairs_fts (rowid, title, description, body, feed_token) VALUES (?, ?, ?, ?, ?)",
+    );
+    items.forEach((item, at) => {
+      if (replace) remove.run(item.id);
+      const [title, description, body] = [0, 1, 2].map((n) => pairText(stems[3 * at + n]!));
+      insert.run(item.id, title!, description!, body!, item.feed_token);
+    });
+  }
+
+  /** The pairs of the items of `ids` written (new ones), or written again (`replace`: edited). */
+  writeIds(ids: readonly number[], replace: boolean): void {
+    if (ids.length === 0) return;
+    this.write(
+      this.sql(
+        `SELECT id, title, description, body, feed_token FROM items
+          WHERE id IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify(ids)) as unknown as PairedItem[],
+      replace,
+    );
+  }
+
+  /**
+   * One step of the backfill: the `limit` items just below the lowest indexed id (its cursor,
+   * 'pairs-from') indexed, newest first, so recent searches are the first answered by pairs.
+   * Items already indexed (recorded late with an old moment) are skipped. The number of items
+   * read; 0 when the backfill is done.
+   */
+  fillStep(limit: number): number {
+    const from = this.from();
+    if (from === 0) return 0;
+    const rows = this.sql(
+      `SELECT id, title, description, body, feed_token FROM items i WHERE id < ?
+        AND NOT EXISTS (SELECT 1 FROM pairs_fts p WHERE p.rowid = i.id)
+        ORDER BY id DESC LIMIT ?`,
+    ).all(from, limit) as unknown as PairedItem[];
+    this.write(rows, false);
+    this.sql("UPDATE archive_state SET value = ? WHERE name = 'pairs-from'").run(
+      rows.length < limit ? 0 : rows.at(-1)!.id,
+    );
+    return rows.length;
+  }
+
+  /** The lowest id from which every item's pairs are indexed (0: all of them). */
+  from(): number {
+    const row = this.sql("SELECT value FROM archive_state WHERE name = 'pairs-from'").get() as
+      { value: number } | undefined;
+    return row?.value ?? 0;
+  }
+}
