@@ -59,6 +59,20 @@ test.describe("search", () => {
     await expect(hit.locator("mark").first()).toHaveText(/^championship$/i);
   });
 
+  test("a phrase finds its words standing together, stemmed, and not the same words apart", async ({
+    page,
+  }) => {
+    // Asked of the embedded archive's index of word pairs (lib/archive/sqlite/pairs.ts).
+    for (const q of ['"robotics team qualifies"', '"robotic teams"']) {
+      await page.goto(`/search?q=${encodeURIComponent(q)}`);
+      await expect(resultsHeading(page)).toHaveText(countPattern(q));
+      await expect(results(page).filter({ hasText: ROBOTICS.title })).toHaveCount(1);
+    }
+    const apart = '"team robotics"';
+    await page.goto(`/search?q=${encodeURIComponent(apart)}`);
+    await expect(resultsHeading(page)).toHaveText(`No results for “${apart}”`);
+  });
+
   test("a word from a blog post finds the post, whatever its case, under Blog", async ({
     page,
   }) => {

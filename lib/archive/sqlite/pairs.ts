@@ -19,8 +19,11 @@ import type { EngineQuery, QueryAtom } from "../types";
 /** items_fts's tokenizer (schema.ts), which the scratch table must share. */
 export const SEARCH_TOKENIZER = "porter unicode61 remove_diacritics 2";
 
-/** The stems remembered at most, then forgotten all at once (a year's corpus holds ~50,000). */
-const KNOWN_STEMS = 200_000;
+/**
+ * The words whose stems are remembered at most (a few MB), then forgotten all at once: the
+ * words a day's news uses are asked again within a step or two.
+ */
+const KNOWN_STEMS = 50_000;
 const ASCII = /^[\x00-\x7f]*$/u;
 
 /** Reads text as items_fts does: the stems of its words, in order. */
