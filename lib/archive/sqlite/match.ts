@@ -1,6 +1,6 @@
 import { firstIdAt } from "../item-id.ts";
 import { wordsOf } from "../query.ts";
-import { pairsMatch, type Stemmer } from "./pairs.ts";
+import { pairText, type Stemmer } from "./pairs.ts";
 import type { EngineQuery, EngineSearch, QueryAtom } from "../types";
 
 /**
@@ -9,23 +9,24 @@ import type { EngineQuery, EngineSearch, QueryAtom } from "../types";
  * text is FTS5 syntax: only the AND, OR and NOT written here are. Null when nothing is
  * required (FTS5 cannot answer "everything but").
  */
-const quoted = (atom: QueryAtom) =>
-  `"${("word" in atom ? [atom.word] : atom.phrase).join(" ").replaceAll('"', '""')}"`;
-
-const group = (atoms: readonly QueryAtom[]) =>
-  atoms.length === 1 ? quoted(atoms[0]!) : `(${atoms.map(quoted).join(" OR ")})`;
+const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phrase);
+const quoted = (words: readonly string[]) => `"${words.join(" ").replaceAll('"', '""')}"`;
 
 /**
  * `feeds`: the tokens of the feeds searched (sqlite-schema.ts); none, no match at all.
  * `columns` "title" or "description": the items whose own column holds every required word
- * (exclusions are the whole match's business), for relevance's weights.
+ * (exclusions are the whole match's business), for relevance's weights. `text`: an atom's
+ * FTS5 string (its words; pairsMatch: its words' pairs).
  */
 export function ftsMatch(
   query: EngineQuery,
   feeds: readonly string[],
   columns: "text" | "title" | "description" = "text",
+  text: (atom: QueryAtom) => string = (atom) => quoted(atomWords(atom)),
 ): string | null {
   if (query.all.length === 0 || feeds.length === 0) return null;
+  const group = (atoms: readonly QueryAtom[]) =>
+    atoms.length === 1 ? text(atoms[0]!) : `(${atoms.map(text).join(" OR ")})`;
   let words = `(${query.all.map(group).join(" AND ")})`;
   if (query.none.length > 0 && columns === "text") words = `(${words} NOT ${group(query.none)})`;
   // The reader's words are looked for in the text, never among the feeds' tokens ("f7").
@@ -47,6 +48,25 @@ export function holds(query: EngineQuery, text: string): boolean {
     return words.some((_, at) => phrase.every((word, n) => like(words[at + n] ?? "", word)));
   };
   return query.all.every((group) => group.some(atomIn));
+}
+
+/**
+ * The MATCH text for pairs_fts (pairs.ts) of a query made of phrases alone, each phrase the
+ * phrase of its words' pairs; null when pairs_fts cannot answer it: a lone word (pairs hold no
+ * single word), or a phrase whose words the tokenizer reads as other than one stem each.
+ */
+export function pairsMatch(
+  query: EngineQuery,
+  feeds: readonly string[],
+  stemmer: Stemmer,
+  columns: "text" | "title" | "description" = "text",
+): string | null {
+  const atoms = [...query.all.flat(), ...query.none];
+  if (atoms.some((atom) => !("phrase" in atom))) return null;
+  const stems = stemmer.stemsOf(atoms.map((atom) => atomWords(atom).join(" ")));
+  if (atoms.some((atom, at) => stems[at]!.length !== atomWords(atom).length)) return null;
+  const pairs = new Map(atoms.map((atom, at) => [atom, quoted([pairText(stems[at]!)])]));
+  return ftsMatch(query, feeds, columns, (atom) => pairs.get(atom)!);
 }
 
 /** The search index a query is asked of, and its MATCH text for a column or all. */

@@ -1,5 +1,4 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { EngineQuery, QueryAtom } from "../types";
 
 /**
  * The embedded archive's index of word pairs (pairs_fts, schema.ts version 7): each item's
@@ -43,15 +42,15 @@ export class Stemmer {
   private read(texts: readonly string[]): string[][] {
     const scratch = this.scratchTable();
     const stems = texts.map((): string[] => []);
+    // Rolled back whatever happens: the table is empty for the next read.
     scratch.exec("BEGIN");
     try {
       const insert = scratch.prepare("INSERT INTO t (rowid, x) VALUES (?, ?)");
       texts.forEach((text, at) => insert.run(at + 1, text));
       for (const row of scratch.prepare("SELECT doc, offset, term FROM v").iterate())
         stems[(row.doc as number) - 1]![row.offset as number] = row.term as string;
-      scratch.exec("INSERT INTO t (t) VALUES ('delete-all')");
     } finally {
-      scratch.exec("COMMIT");
+      scratch.exec("ROLLBACK");
     }
     return stems;
   }
@@ -86,35 +85,6 @@ export function pairText(stems: readonly string[]): string {
   const pairs: string[] = [];
   for (let at = 0; at + 1 < stems.length; at++) pairs.push(`${stems[at]}_${stems[at + 1]}`);
   return pairs.join(" ");
-}
-
-const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phrase);
-
-/**
- * The MATCH text for pairs_fts of a query made of phrases alone (ftsMatch's shape, match.ts),
- * or null when pairs_fts cannot answer it: a lone word (pairs hold no single word), or a
- * phrase whose words the tokenizer reads as other than one stem each.
- */
-export function pairsMatch(
-  query: EngineQuery,
-  feeds: readonly string[],
-  stemmer: Stemmer,
-  columns: "text" | "title" | "description" = "text",
-): string | null {
-  if (query.all.length === 0 || feeds.length === 0) return null;
-  const atoms = [...query.all.flat(), ...query.none];
-  if (atoms.some((atom) => !("phrase" in atom))) return null;
-  const stems = stemmer.stemsOf(atoms.map((atom) => atomWords(atom).join(" ")));
-  if (atoms.some((atom, at) => stems[at]!.length !== atomWords(atom).length)) return null;
-  const pairs = new Map(atoms.map((atom, at) => [atom, `"${pairText(stems[at]!)}"`]));
-  const group = (list: readonly QueryAtom[]) =>
-    list.length === 1
-      ? pairs.get(list[0]!)!
-      : `(${list.map((atom) => pairs.get(atom)).join(" OR ")})`;
-  let words = `(${query.all.map(group).join(" AND ")})`;
-  if (query.none.length > 0 && columns === "text") words = `(${words} NOT ${group(query.none)})`;
-  words = `{${columns === "text" ? "title description body" : columns}} : ${words}`;
-  return `${words} AND feed_token : (${feeds.map((feed) => `"${feed}"`).join(" OR ")})`;
 }
 
 /** How many items a step of the backfill indexes: about 50 ms of the writer's thread. */
