@@ -6,7 +6,7 @@ import { startPostgres, type PostgresServer } from "../e2e/postgres/server.cjs";
 import { PostgresArchive } from "../lib/archive/postgres-engine";
 import { SqliteArchive } from "../lib/archive/sqlite/client";
 import { parseQuery } from "../lib/archive/query";
-import type { ArchiveEngine, EngineSearch } from "../lib/archive/types";
+import type { ArchiveEngine, ArchiveItemInput, EngineSearch } from "../lib/archive/types";
 
 /** The engines the archive's contract runs against, each able to make an empty archive. */
 export interface EngineUnderTest {
@@ -125,3 +125,20 @@ export function searchRequest(
     ...over,
   };
 }
+
+/** A headline of the archive's tests: `key`'s link, no text but its title, from `publishedAt`. */
+export const archiveItem = (
+  key: string,
+  title: string,
+  publishedAt: number,
+  over: Partial<ArchiveItemInput> = {},
+): ArchiveItemInput => ({
+  key,
+  title,
+  description: "",
+  body: "",
+  link: `https://news.example/${key}`,
+  imageUrl: "",
+  publishedAt,
+  ...over,
+});

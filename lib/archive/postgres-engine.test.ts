@@ -1,5 +1,5 @@
 import pg from "pg";
-import { postgresForFile, searchRequest } from "../../test-support/archive-engines";
+import { archiveItem, postgresForFile, searchRequest } from "../../test-support/archive-engines";
 import { itemId } from "./item-id";
 import { PostgresArchive } from "./postgres-engine";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
@@ -16,15 +16,8 @@ const NOW = Date.UTC(2026, 10, 30, 15, 0, 0);
 const FEED = "https://a.example/local.xml";
 const CARRIAGE = [{ publication: "riverbend", section: "local", feed: FEED, rank: 0 }];
 
-const item = (key: string, title: string, publishedAt = NOW - 60_000): ArchiveItemInput => ({
-  key,
-  title,
-  description: "",
-  body: "",
-  link: `https://news.example/${key}`,
-  imageUrl: "",
-  publishedAt,
-});
+const item = (key: string, title: string, publishedAt = NOW - 60_000): ArchiveItemInput =>
+  archiveItem(key, title, publishedAt);
 
 const search = (engine: ArchiveEngine, text: string) =>
   engine.search(searchRequest(text, NOW, { limit: 1000 }));

@@ -25,6 +25,8 @@ import { backfillStep } from "./stories/upkeep";
 import { splitStory } from "./stories/split";
 import { PostgresPool, type Query } from "./postgres-pool";
 import { recordBatches } from "./postgres-record";
+import { fillPairsStep } from "./postgres-pairs";
+import { backfill, type Backfill } from "./backfill";
 import type {
   ArchiveEngine,
   ArchivedHeadline,
@@ -68,6 +70,8 @@ export class PostgresArchive implements ArchiveEngine {
   private readonly query: Query;
 
   private readonly storyWindowMs: number;
+  /** The word pairs' backfill (postgres-pairs.ts), from migrate() to close(). */
+  private filling: Backfill | null = null;
 
   constructor(url: string, options: { storyWindowMs?: number } = {}) {
     this.storyWindowMs = options.storyWindowMs ?? STORY_WINDOW_MS;
@@ -88,6 +92,7 @@ export class PostgresArchive implements ArchiveEngine {
         await query("INSERT INTO archive_migrations (version) VALUES ($1)", [next + 1]);
       }
     });
+    this.filling ??= backfill(() => this.pool.longTransaction((query) => fillPairsStep(query)));
   }
 
   /**
@@ -140,8 +145,9 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   async search(request: EngineSearch): Promise<EngineSearchPage> {
-    const plan = await planSearch(this.query, request);
-    if (plan === null) return { hits: [], total: 0 };
+    const planned = await planSearch(this.query, request);
+    if (planned === null) return { hits: [], total: 0 };
+    const { plan, paired } = planned;
     const statements = searchStatements(
       {
         ...request,
@@ -150,6 +156,7 @@ export class PostgresArchive implements ArchiveEngine {
         now: Math.round(request.now),
       },
       plan,
+      paired,
     );
     if (!statements) return { hits: [], total: 0 };
     const run = (statement: { text: string; values: unknown[] }) =>
@@ -274,6 +281,7 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   async close(): Promise<void> {
+    await this.filling?.stop();
     await this.pool.end();
   }
 }

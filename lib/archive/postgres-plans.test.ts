@@ -2,12 +2,13 @@ import pg from "pg";
 import { postgresForFile, searchRequest } from "../../test-support/archive-engines";
 import { PostgresArchive } from "./postgres-engine";
 import { asksNothing, asPostgresReads, planSearch, wordsAsIndexed } from "./postgres-plan";
-import { searchPlan, searchStatements, type SearchPlan } from "./postgres-query";
+import { searchPlan } from "./postgres-plan";
+import { searchStatements, type SearchPlan } from "./postgres-query";
 import { parseQuery } from "./query";
 import type { ArchiveItemInput, EngineSearch } from "./types";
 
 /**
- * The shared engine reads a search's matches one of two ways (postgres-query.ts, searchPlan):
+ * The shared engine reads a search's matches one of two ways (postgres-plan.ts, searchPlan):
  * walking each feed newest first, or the GIN index once. Whichever it picks, the page and the
  * count must be the same: both are run here over one archive, on the cases that differ
  * between them (sections, date bounds at the second, later pages, relevance's window,
@@ -153,6 +154,15 @@ describe("searchPlan", () => {
     expect(plan('"small town"')).toBe("index");
     expect(plan("council", 20)).toBe("walk");
     expect(plan("council", 50_000)).toBe("index");
+  });
+
+  it("weighs a phrase by its pairs' rows once every row read holds them", () => {
+    const paired = (text: string) => searchPlan(parseQuery(text).engine, uses, 1_000_000, 20, true);
+    // Its words' entries were too many to read; its pairs' are the rows it is in.
+    expect(plan('"council small"')).toBe("walk");
+    expect(paired('"council small"')).toBe("index");
+    expect(paired("council small")).toBe("walk");
+    expect(paired("council")).toBe("walk");
   });
 
   it("reads the index while the planner has not counted the items", () => {

@@ -45,18 +45,24 @@ export const searchVector = (title: string, description: string, body: string) =
 
 export const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phrase);
 
-const atomSql = (atom: QueryAtom, params: Params) =>
-  `phraseto_tsquery('english', ${params.add(atomWords(atom).join(" "))})`;
+/** A phrase's tsquery is asked through its word pairs (postgres-pairs.ts) when `paired`. */
+const atomSql = (atom: QueryAtom, params: Params, paired: boolean) =>
+  "phrase" in atom && paired
+    ? `archive_phrase(${params.add(atom.phrase.join(" "))})`
+    : `phraseto_tsquery('english', ${params.add(atomWords(atom).join(" "))})`;
 
-const groupSql = (atoms: readonly QueryAtom[], params: Params) =>
-  `(${atoms.map((atom) => atomSql(atom, params)).join(" || ")})`;
+const groupSql = (atoms: readonly QueryAtom[], params: Params, paired: boolean) =>
+  `(${atoms.map((atom) => atomSql(atom, params, paired)).join(" || ")})`;
 
-/** The tsquery of an engine query, as SQL; null when nothing is required. */
-export function tsQuery(query: EngineQuery, params: Params): string | null {
+/**
+ * The tsquery of an engine query, as SQL; null when nothing is required. `paired`: its phrases
+ * asked through their word pairs, which every row the search reads holds (postgres-pairs.ts).
+ */
+export function tsQuery(query: EngineQuery, params: Params, paired = false): string | null {
   if (query.all.length === 0) return null;
-  const all = query.all.map((atoms) => groupSql(atoms, params)).join(" && ");
+  const all = query.all.map((atoms) => groupSql(atoms, params, paired)).join(" && ");
   if (query.none.length === 0) return `(${all})`;
-  return `((${all}) && (!! ${groupSql(query.none, params)}))`;
+  return `((${all}) && (!! ${groupSql(query.none, params, paired)}))`;
 }
 
 /** The item was the publication's ($1): a feed it carried while the item was in the feed. */
@@ -94,67 +100,10 @@ export interface Statement {
  */
 const RELEVANCE_WINDOW = 5000;
 /** The sections a publication carries, a feed each (lib/news/sections). */
-const FEEDS = 15;
+export const FEEDS = 15;
 
-/**
- * How a search reads its matches, chosen from how many items each word is in (words.uses):
- * - "walk": each feed the publication carries, its (feed, id) index read backwards, each row
- *   checked against the tsvector, until the page is full; the feeds' rows merged. A common
- *   word fills a page within a few dozen rows of each feed, whatever the archive's size.
- * - "index": the GIN index once, every entry of the words read, the matches in the
- *   publication's feeds sorted. A rare word has few entries; walking would read every row of
- *   the feeds to find its matches.
- * Measured at a million headlines: a walk reads a row in about 1.2 µs, and needs FEEDS ×
- * wanted / (the matches' share) rows; the index reads an entry in about 0.1 µs. The planner
- * cannot be left to choose: inside the walk it meets the GIN index again for each feed (a
- * BitmapAnd, the words' entries read 15 times), and it takes a phrase of two common words
- * ("small town") for as common as its words.
- */
+/** How a search reads its matches (postgres-plan.ts, searchPlan). */
 export type SearchPlan = "walk" | "index";
-
-const WALK_ROW_US = 1.2;
-const INDEX_ENTRY_US = 0.1;
-/** A phrase's words are together far less often than each is: a tenth a word, a guess. */
-const PHRASE_FACTOR = 0.1;
-
-export function searchPlan(
-  query: EngineQuery,
-  uses: ReadonlyMap<string, number>,
-  total: number,
-  wanted: number,
-): SearchPlan {
-  if (total <= 0) return "index";
-  const usesOf = (word: string) => uses.get(word) ?? 0;
-  const share = (word: string) => Math.min(1, usesOf(word) / total);
-  const atomShare = (atom: QueryAtom) =>
-    "word" in atom
-      ? share(atom.word)
-      : atom.phrase.reduce((product, word) => product * share(word), 1) *
-        PHRASE_FACTOR ** (atom.phrase.length - 1);
-  const matched = query.all.reduce(
-    (product, group) =>
-      product *
-      Math.min(
-        1,
-        group.reduce((sum, atom) => sum + atomShare(atom), 0),
-      ),
-    1,
-  );
-  if (matched <= 0) return "index";
-  const entries = query.all
-    .flat()
-    .reduce(
-      (sum, atom) => sum + atomWords(atom).reduce((words, word) => words + usesOf(word), 0),
-      0,
-    );
-  const walk = ((FEEDS * wanted) / matched) * WALK_ROW_US;
-  return walk < entries * INDEX_ENTRY_US ? "walk" : "index";
-}
-
-/** The words whose uses searchPlan weighs: those of the required atoms. */
-export const planWords = (query: EngineQuery): string[] => [
-  ...new Set(query.all.flat().flatMap(atomWords)),
-];
 
 /** How many rows of each feed a page needs at most (newest) or relevance reads. */
 export const wantedOf = (request: Pick<EngineSearch, "order" | "offset" | "limit">) =>
@@ -176,9 +125,10 @@ const idBefore = (to: number) => firstIdAt(to - 1) + LOW_BITS;
 export function searchStatements(
   request: EngineSearch,
   plan: SearchPlan,
+  paired = false,
 ): { page: Statement; count: Statement } | null {
   const params = new Params([request.publication]);
-  const query = tsQuery(request.query, params);
+  const query = tsQuery(request.query, params, paired);
   if (!query) return null;
   const section = request.section === null ? null : params.add(request.section);
   const feeds = `SELECT DISTINCT feed FROM carriage WHERE publication = $1${section ? ` AND section = ${section}` : ""}`;
@@ -193,9 +143,10 @@ export function searchStatements(
   const page = params.copy();
   const newest = request.order === "newest";
   // Only ids and scores are sorted: the rows are read for the page's 20 alone.
+  // Ranked by the words alone: a pair has no positions, and would change no rank.
   const score = newest
     ? "0::float8"
-    : `ts_rank_cd(${WEIGHTS}, i.search, ${query}, 1)::float8
+    : `ts_rank_cd(${WEIGHTS}, i.search, ${paired ? tsQuery(request.query, page)! : query}, 1)::float8
         / (1 + greatest(0, ${page.add(request.now)}::bigint - i.at)::float8 / ${MONTH_MS})`;
   const wanted = page.add(plan === "walk" ? wantedOf(request) : indexWanted(request));
   const matches =

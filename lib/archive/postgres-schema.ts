@@ -1,3 +1,5 @@
+import { PAIRS_FUNCTIONS } from "./postgres-pairs";
+
 /**
  * The shared archive's schema, by version: archive_migrations holds each version applied.
  * migrate() (postgres-engine.ts) takes a transaction-scoped advisory lock before it reads the
@@ -19,6 +21,11 @@
  * - feed_hours and feed_firsts, version 3: each feed's items per hour of their moment, and
  *   its first sighting, kept as items are recorded and pruned, for the calendar's counts
  *   (lib/archive/hour-counts.ts, as the embedded engine keeps them); filled from the items.
+ * - word pairs, version 6 (postgres-pairs.ts): items.search also holds each pair of adjacent
+ *   lexemes as one lexeme ("citi_council"), added by a trigger to every row written, whichever
+ *   instance writes it, so a phrase's GIN entries are those of its pairs, not of its words.
+ *   Rows from before are given theirs by a backfill, newest first ('pairs-from': the lowest id
+ *   from which every row has them).
  */
 
 /** pg_advisory_xact_lock's key for migrations: any constant of our own. */
@@ -109,5 +116,15 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE story_changes (feed text PRIMARY KEY, at bigint NOT NULL);
   CREATE INDEX story_changes_at ON story_changes (at);
+  `,
+  `
+  ${PAIRS_FUNCTIONS}
+  CREATE TRIGGER items_pairs_insert BEFORE INSERT ON items
+    FOR EACH ROW EXECUTE FUNCTION archive_items_pairs();
+  CREATE TRIGGER items_pairs_update BEFORE UPDATE OF search ON items
+    FOR EACH ROW WHEN (NEW.search IS DISTINCT FROM OLD.search)
+    EXECUTE FUNCTION archive_items_pairs();
+  INSERT INTO archive_state (name, value) SELECT 'pairs-from', coalesce(max(id) + 1, 0) FROM items
+    ON CONFLICT (name) DO UPDATE SET value = excluded.value;
   `,
 ];

@@ -47,7 +47,9 @@ const table = (name, spec, options = {}) => {
 const TABLES = [
   table("carriage", "publication section feed rank:integer since:bigint until:bigint"),
   table("withdrawals", "publication link by>withdrawn_by at:bigint"),
+  // The word pairs' cursor is each engine's own: the copy's rows get theirs as they go in.
   table("archive_state", "name value:bigint", {
+    from: "SELECT name, value FROM archive_state WHERE name <> 'pairs-from'",
     upsert: "(name) DO UPDATE SET value = excluded.value",
   }),
   table("words", "word uses:bigint"),

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { backfill, type Backfill } from "../backfill.ts";
 import { carriageChanges } from "../carriage.ts";
 import { countRanges, type FeedCarriage } from "../hour-counts.ts";
 import { firstIdAt, LOW_BITS, PRUNE_STEP } from "../item-id.ts";
@@ -8,7 +9,7 @@ import { STORY_WINDOW_MS } from "../stories/assign.ts";
 import { backfillStep } from "../stories/upkeep.ts";
 import { splitStory } from "../stories/split.ts";
 import { searchIndex } from "./match.ts";
-import { backfillPairs, PAIRS_STEP, PairWrites, Stemmer } from "./pairs.ts";
+import { PAIRS_STEP, PairWrites, Stemmer } from "./pairs.ts";
 import { sqliteStoryStore } from "./stories.ts";
 import { SqliteReads } from "./reads.ts";
 import { SqliteStoryReads } from "./story-reads.ts";
@@ -52,7 +53,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   private readonly storyWindowMs: number;
   private readonly stemmer = new Stemmer();
   private readonly pairs: PairWrites;
-  private filling: { stop(): void } | null = null;
+  private filling: Backfill | null = null;
 
   constructor(file: string, options: { readOnly?: boolean; storyWindowMs?: number } = {}) {
     const readOnly = options.readOnly === true;
@@ -138,7 +139,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
       }
     });
     // The word pairs' backfill, between this thread's calls (pairs.ts).
-    this.filling = backfillPairs(() => this.transaction(() => this.pairs.fillStep(PAIRS_STEP)));
+    this.filling = backfill(() => this.transaction(() => this.pairs.fillStep(PAIRS_STEP)));
   }
 
   /** Records the reads in steps (writes.ts). */
@@ -283,7 +284,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
   }
 
   async close(): Promise<void> {
-    this.filling?.stop();
+    await this.filling?.stop();
     this.stemmer.close();
     if (this.db.isOpen) this.db.close();
   }

@@ -1,5 +1,5 @@
 import { DatabaseSync } from "node:sqlite";
-import { searchRequest, sqliteForFile } from "../../../test-support/archive-engines";
+import { archiveItem, searchRequest, sqliteForFile } from "../../../test-support/archive-engines";
 import type { ArchiveItemInput, CarriageRow } from "../types";
 import { SqliteArchive } from "./client";
 import { pairText, Stemmer } from "./pairs";
@@ -18,15 +18,8 @@ const CARRIAGE: CarriageRow[] = [
   { publication: "riverbend", section: "local", feed: FEED, rank: 0 },
 ];
 
-const item = (key: string, title: string, description = "", days = 1): ArchiveItemInput => ({
-  key,
-  title,
-  description,
-  body: "",
-  link: `https://news.example/${key}`,
-  imageUrl: "",
-  publishedAt: NOW - days * DAY,
-});
+const item = (key: string, title: string, description = "", days = 1): ArchiveItemInput =>
+  archiveItem(key, title, NOW - days * DAY, { description });
 
 /** Texts where tokenizers part ways: punctuation, digits, accents, other scripts, long words. */
 const TRICKY = [

@@ -90,29 +90,6 @@ export function pairText(stems: readonly string[]): string {
 /** How many items a step of the backfill indexes: about 50 ms of the writer's thread. */
 export const PAIRS_STEP = 500;
 
-/**
- * Runs the backfill's steps (`step`: one, in a transaction; the items it read) 20 ms apart until
- * one reads none, between the thread's other calls. A step that fails (another process holds
- * the file) is tried again a second later.
- */
-export function backfillPairs(step: () => number): { stop(): void } {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const next = (pause: number) => {
-    timer = setTimeout(() => {
-      let read: number;
-      try {
-        read = step();
-      } catch {
-        return next(1000);
-      }
-      if (read > 0) next(20);
-      else timer = null;
-    }, pause);
-  };
-  next(0);
-  return { stop: () => timer && clearTimeout(timer) };
-}
-
 export interface PairedItem {
   id: number;
   title: string;
