@@ -149,6 +149,17 @@ test("two instances record each item once; a shared feed shows in each publicati
       expect(answer.status, `${key} on ${instance.port}`).toBe(200);
       expect(answer.text).toContain("Glaciologists chart the retreating Ostrander ice field");
     }
+  // The row holds its word pairs, and a phrase is read through them: its words standing together
+  // are found, the same words the other way round are not.
+  const paired = await query(
+    "SELECT 1 FROM items WHERE search @@ archive_phrase('retreating ostrander') AND search @@ archive_phrase('ice field')",
+  );
+  expect(paired).toHaveLength(1);
+  const phrase = await search(instances[1]!, "riverbend", '"retreating Ostrander" "ice fields"');
+  expect(phrase.text).toContain("Glaciologists chart the retreating Ostrander ice field");
+  const apart = await search(instances[0]!, "riverbend", '"Ostrander retreating"');
+  expect(apart.status).toBe(200);
+  expect(apart.text).not.toContain("Glaciologists chart the retreating Ostrander ice field");
 
   // Lakeside's own local feed is Lakeside's alone.
   const [lakeside] = await query<{ title: string; link: string }>(
