@@ -143,7 +143,8 @@ export function searchStatements(
   const page = params.copy();
   const newest = request.order === "newest";
   // Only ids and scores are sorted: the rows are read for the page's 20 alone.
-  // Ranked by the words alone: a pair has no positions, and would change no rank.
+  // Ranked by the words alone: a pair has no positions to rank. (A row's pairs still lengthen
+  // it, which normalization 1 reads: every row's rank a little lower, longer rows' a little more.)
   const score = newest
     ? "0::float8"
     : `ts_rank_cd(${WEIGHTS}, i.search, ${paired ? tsQuery(request.query, page)! : query}, 1)::float8
