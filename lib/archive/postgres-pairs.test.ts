@@ -250,3 +250,23 @@ test("a row of very long text is recorded, its first words' phrases found", asyn
   const found = await engine.search(searchRequest('"ferry timetable"', NOW));
   expect(found.hits.map((hit) => hit.title.slice(0, 15))).toEqual(["Ferry timetable"]);
 });
+
+test("a phrase of any text is read as its lexemes, never as tsquery syntax", async () => {
+  const { url } = await archiveOf([item("x", "Council meets")]);
+  const texts = [
+    "it's a \\ back\\slash c:\\temp /usr/local/bin 'quoted' & | ! : * <-> (x)",
+    "o'brien's d\\'arc ''double'' \\\\two",
+    "a.b.c 1.2.3 x@y.example http://a.example/b?c=d",
+  ];
+  for (const text of texts) {
+    // The text's own words, with their pairs, hold its phrase: nothing in it is read as an
+    // operator, a quote or an escape (the engine's own words are letters and digits alone).
+    const [row] = await sql<{ found: boolean }>(
+      url,
+      `SELECT (v || archive_pairs(v)) @@ archive_phrase($1) AS found
+        FROM (SELECT to_tsvector('english', $1) AS v) AS t`,
+      [text],
+    );
+    expect(row?.found).toBe(true);
+  }
+});
