@@ -6,9 +6,9 @@ import type { Query } from "./postgres-pool";
  * of it reads every entry of each of its words, then checks the phrase's positions in every
  * row holding them all (at ten million headlines, 789 ms at p99). So each row's search also
  * holds each pair of adjacent lexemes as one lexeme without positions ("city council meets":
- * 'citi_council', 'council_meet'), and a phrase is asked as its pairs AND its words in order:
- * the index's entries of a pair are the rows where the two words stand together, and only
- * those are checked. The pairs only narrow what the phrase finds, never widen it, so a search
+ * 'citi_council', 'council_meet'), and a phrase is asked as its pairs AND its words in order
+ * (two words as their pair alone): the index's entries of a pair are the rows where the two
+ * words stand together, and only those are checked. The pairs only narrow what the phrase finds, never widen it, so a search
  * finds through them exactly what it found without them.
  *
  * - archive_pairs(v): the pairs of a tsvector's lexemes at adjacent positions. Stop words keep
