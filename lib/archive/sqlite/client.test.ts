@@ -143,6 +143,28 @@ test("a read has what its caller has left of its wait: it fails when the caller 
   expect((await withinDeadline(1000, () => engine.span("riverbend")))?.last).toBe(NOW);
 });
 
+test("a thread that starts slower than a read's deadline is not ended for it: it starts, and answers", async () => {
+  await engine.record([{ feed: FEED, items: items(50), seenAt: NOW }]);
+  await engine.close();
+  // Not migrated: its readers start on the first read, and no thread starts within 10 ms.
+  engine = new SqliteArchive(file);
+  const started = performance.now();
+  let failed = 0;
+  let span: Awaited<ReturnType<SqliteArchive["span"]>> | undefined;
+  while (span === undefined && performance.now() - started < 10_000) {
+    try {
+      span = await withinDeadline(10, () => engine.span("riverbend"));
+    } catch (error) {
+      expect(error).toBeInstanceOf(ArchiveUnavailableError);
+      failed++;
+    }
+  }
+  // The first reads ended while the thread started; had each ended the thread it waited for
+  // and started another, none would ever have been answered.
+  expect(failed).toBeGreaterThan(0);
+  expect(span?.last).toBe(NOW);
+});
+
 test("a closed archive answers nothing, and leaves no thread behind", async () => {
   await engine.close();
   await expect(engine.span("riverbend")).rejects.toBeInstanceOf(ArchiveUnavailableError);

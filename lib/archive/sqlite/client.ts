@@ -8,19 +8,15 @@ import type { Call, Reply, WorkerSetup } from "./worker";
 
 /**
  * The embedded archive as the server holds it: SQLite in worker threads (worker.ts), never on
- * the thread that serves pages. node:sqlite is synchronous, so a query run here would hold
- * every reader of the instance for as long as it takes; in a worker it holds only that worker.
- *
- * WAL's model: one writer thread (migrations, records, carriage, withdrawals, prunes, in the
- * order they are asked) and READERS reader threads, each on a read-only connection of its own,
- * which never wait on the writer. A call waits for a free thread of its kind, then runs there.
- *
- * Every call has a deadline: a read what its caller has left of its wait (deadline.ts; one
- * asked too late fails at once), READ_DEADLINE_MS at most, a write WRITE_DEADLINE_MS from when
- * it is asked. Past it the call fails with ArchiveUnavailableError; a call still running is
- * abandoned and its thread ended and replaced (SQLite's work is cut short when the thread
- * ends; a write's transaction is rolled back), so a query that hangs costs one thread for a
- * moment, never the server's thread, and never the next reader.
+ * the thread that serves pages (node:sqlite is synchronous: a query run here would hold every
+ * reader of the instance). WAL's model: one writer thread (migrations, records, carriage,
+ * withdrawals, prunes, in the order asked) and READERS reader threads, each on a read-only
+ * connection of its own, which never wait on the writer. A call waits for a started, free
+ * thread of its kind. Every call has a deadline: a read what its caller has left of its wait
+ * (deadline.ts; asked too late, it fails at once), READ_DEADLINE_MS at most; a write
+ * WRITE_DEADLINE_MS. Past it the call fails with ArchiveUnavailableError, and a thread still
+ * running it is ended (SQLite's work cut short, a write rolled back) and replaced: a query that
+ * hangs costs one thread for a moment, never the server's thread nor the next reader.
  */
 
 const READERS = 2;
@@ -29,33 +25,20 @@ const WRITE_DEADLINE_MS = 60_000;
 /** A migration rewrites what is there (at ten million headlines, minutes). */
 const MIGRATE_DEADLINE_MS = 30 * 60_000;
 const PRUNE_DEADLINE_MS = 10 * 60_000;
+/** A thread starts in a few hundred milliseconds; one not started by then is ended. */
+const START_DEADLINE_MS = 30_000;
 
 type Method = Exclude<keyof SqliteDatabase, "constructor">;
 
-const READS = new Set<string>([
-  "search",
-  "between",
-  "countIn",
-  "nearest",
-  "span",
-  "wordsLike",
-  "withdrawals",
-  "story",
-  "storiesOf",
-  "storyChanges",
-]);
-
 /**
- * The worker's file. In the production build Turbopack bundles it into a worker chunk of its
- * own (it sees this `new Worker`): the server runs that. Jest and the scripts run the file as
- * it is, its types stripped by Node (docs/archive.md).
+ * The worker's file: in the production build, the worker chunk Turbopack makes of it (it sees
+ * this `new Worker`); in Jest and the scripts, the file, its types stripped (docs/archive.md).
  */
 const WORKER_FILE = path.join(process.cwd(), "lib", "archive", "sqlite", "worker.ts");
 
 interface Job {
   method: string;
   args: unknown[];
-  deadline: number;
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout | null;
@@ -65,8 +48,9 @@ interface Job {
 class Thread {
   readonly worker: Worker;
   job: Job | null = null;
+  /** Its connection is open: it takes calls. `ready` settles then, or when it ends. */
+  isReady = false;
   private nextId = 0;
-  /** Settles when the thread has opened its connection (or has failed to). */
   readonly ready: Promise<void>;
   private started!: () => void;
 
@@ -78,12 +62,20 @@ class Thread {
     this.ready = new Promise((resolve) => (this.started = resolve));
     this.worker = new Worker(WORKER_FILE, { workerData: setup });
     this.worker.unref();
-    this.worker.once("exit", () => this.started());
-    this.worker.on("message", (reply: Reply) => this.answer(reply));
+    // A start that never ends (the file held by another process) is ended.
+    const starting = setTimeout(() => void this.worker.terminate(), START_DEADLINE_MS).unref();
+    this.ready.then(() => clearTimeout(starting));
+    this.worker.on("message", (reply: Reply) => {
+      if (!("ready" in reply)) return this.answer(reply);
+      this.isReady = true;
+      this.started();
+      this.idle();
+    });
     this.worker.on("error", (error: Error) => this.lost(this, error));
-    this.worker.on("exit", (code) =>
-      this.lost(this, new ArchiveUnavailableError(`archive worker ended (${code})`)),
-    );
+    this.worker.on("exit", (code) => {
+      this.started();
+      this.lost(this, new ArchiveUnavailableError(`archive worker ended (${code})`));
+    });
   }
 
   run(job: Job): void {
@@ -95,14 +87,12 @@ class Thread {
     this.worker.postMessage(call);
   }
 
-  private answer(reply: Reply): void {
-    if ("ready" in reply) return this.started();
+  private answer(reply: Exclude<Reply, { ready: true }>): void {
     const job = this.job;
     if (!job || reply.id !== this.nextId) return;
     this.job = null;
     this.worker.unref();
-    // Whatever SQLite said (a lock not had, a disk full, a file gone), the archive could not
-    // answer: the one error callers handle.
+    // Whatever SQLite said (a lock not had, a disk full), the one error callers handle.
     if ("error" in reply) settle(job, new ArchiveUnavailableError(reply.error.message));
     else settle(job, null, reply.value);
     this.idle();
@@ -135,7 +125,6 @@ class Pool {
       const job: Job = {
         method,
         args,
-        deadline: Date.now() + deadlineMs,
         resolve,
         reject,
         timer: null,
@@ -175,14 +164,18 @@ class Pool {
     return Promise.all(this.threads.map((thread) => thread?.ready)).then(() => undefined);
   }
 
+  /**
+   * Gives queued calls to threads that are started and free. A thread still starting is given
+   * none: a call's deadline ends the call, never a thread that is not yet running it (a start
+   * slower than a deadline, on a busy machine, would otherwise be ended and started again at
+   * every call, and no call answered). Missing threads are started; each takes calls once ready.
+   */
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const slot = this.threads.findIndex((thread) => thread === null || thread.job === null);
-      if (slot < 0) return;
-      const thread = this.threads[slot] ?? this.open(slot);
-      if (!thread) return;
-      thread.run(this.queue.shift()!);
+    for (const thread of this.threads) {
+      if (this.queue.length === 0) return;
+      if (thread?.isReady && thread.job === null) thread.run(this.queue.shift()!);
     }
+    if (this.queue.length > 0 && this.threads.includes(null)) void this.fill();
   }
 
   /** Past its deadline: out of the queue, or its thread ended and replaced. */
@@ -210,9 +203,13 @@ class Pool {
     const job = thread.job;
     thread.job = null;
     if (job) settle(job, new ArchiveUnavailableError(error.message));
-    if (had) void thread.worker.terminate();
-    // Taken anew when next asked: a thread that cannot start (the file gone) is not retried
-    // in a loop.
+    if (!had) return this.dispatch();
+    void thread.worker.terminate();
+    // One that could not start (the file gone): what waits fails now, and a thread is started
+    // again when next asked, not in a loop.
+    if (!thread.isReady)
+      for (const waiting of this.queue.splice(0))
+        settle(waiting, new ArchiveUnavailableError(error.message));
     this.dispatch();
   }
 
@@ -258,40 +255,44 @@ export class SqliteArchive implements ArchiveEngine {
         : new Pool({ file: absolute, role: "reader", storyWindowMs }, READERS);
   }
 
-  private call<T>(method: Method, args: unknown[], deadlineMs?: number): Promise<T> {
-    const read = READS.has(method);
-    const pool = read ? (this.readers ?? this.writer) : this.writer;
-    const left = read ? timeLeft() : null;
+  /** A read, on a reader's thread, within what its caller has left of its wait. */
+  private read<T>(method: Method, args: unknown[]): Promise<T> {
+    const left = timeLeft();
     if (left !== null && left <= 0)
       return Promise.reject(new ArchiveUnavailableError(`archive: ${method} asked too late`));
-    const deadline = deadlineMs ?? (read ? READ_DEADLINE_MS : WRITE_DEADLINE_MS);
-    return pool.ask(method, args, Math.min(deadline, left ?? Infinity)) as Promise<T>;
+    const pool = this.readers ?? this.writer;
+    return pool.ask(method, args, Math.min(READ_DEADLINE_MS, left ?? Infinity)) as Promise<T>;
+  }
+
+  /** A write, or a migration or a prune, on the writer's thread. */
+  private write<T>(method: Method, args: unknown[], deadlineMs = WRITE_DEADLINE_MS): Promise<T> {
+    return this.writer.ask(method, args, deadlineMs) as Promise<T>;
   }
 
   /** Migrates on the writer, then starts the readers on the migrated file, and waits for them. */
   async migrate(): Promise<void> {
-    await this.call<void>("migrate", [], MIGRATE_DEADLINE_MS);
+    await this.write<void>("migrate", [], MIGRATE_DEADLINE_MS);
     await this.readers?.fill();
   }
 
-  record: ArchiveEngine["record"] = (...args) => this.call("record", args);
-  syncCarriage: ArchiveEngine["syncCarriage"] = (...args) => this.call("syncCarriage", args);
-  search: ArchiveEngine["search"] = (...args) => this.call("search", args);
-  between: ArchiveEngine["between"] = (...args) => this.call("between", args);
-  story: ArchiveEngine["story"] = (...args) => this.call("story", args);
-  storiesOf: ArchiveEngine["storiesOf"] = (...args) => this.call("storiesOf", args);
-  storyChanges: ArchiveEngine["storyChanges"] = (...args) => this.call("storyChanges", args);
-  splitStory: ArchiveEngine["splitStory"] = (...args) => this.call("splitStory", args);
-  countIn: ArchiveEngine["countIn"] = (...args) => this.call("countIn", args);
-  nearest: ArchiveEngine["nearest"] = (...args) => this.call("nearest", args);
-  span: ArchiveEngine["span"] = (...args) => this.call("span", args);
-  wordsLike: ArchiveEngine["wordsLike"] = (...args) => this.call("wordsLike", args);
-  withdraw: ArchiveEngine["withdraw"] = (...args) => this.call("withdraw", args);
-  restore: ArchiveEngine["restore"] = (...args) => this.call("restore", args);
-  withdrawals: ArchiveEngine["withdrawals"] = () => this.call("withdrawals", []);
-  prune: ArchiveEngine["prune"] = (...args) => this.call("prune", args, PRUNE_DEADLINE_MS);
+  record: ArchiveEngine["record"] = (...args) => this.write("record", args);
+  syncCarriage: ArchiveEngine["syncCarriage"] = (...args) => this.write("syncCarriage", args);
+  search: ArchiveEngine["search"] = (...args) => this.read("search", args);
+  between: ArchiveEngine["between"] = (...args) => this.read("between", args);
+  story: ArchiveEngine["story"] = (...args) => this.read("story", args);
+  storiesOf: ArchiveEngine["storiesOf"] = (...args) => this.read("storiesOf", args);
+  storyChanges: ArchiveEngine["storyChanges"] = (...args) => this.read("storyChanges", args);
+  splitStory: ArchiveEngine["splitStory"] = (...args) => this.write("splitStory", args);
+  countIn: ArchiveEngine["countIn"] = (...args) => this.read("countIn", args);
+  nearest: ArchiveEngine["nearest"] = (...args) => this.read("nearest", args);
+  span: ArchiveEngine["span"] = (...args) => this.read("span", args);
+  wordsLike: ArchiveEngine["wordsLike"] = (...args) => this.read("wordsLike", args);
+  withdraw: ArchiveEngine["withdraw"] = (...args) => this.write("withdraw", args);
+  restore: ArchiveEngine["restore"] = (...args) => this.write("restore", args);
+  withdrawals: ArchiveEngine["withdrawals"] = () => this.read("withdrawals", []);
+  prune: ArchiveEngine["prune"] = (...args) => this.write("prune", args, PRUNE_DEADLINE_MS);
   groupStories: ArchiveEngine["groupStories"] = (...args) =>
-    this.call("groupStories", args, PRUNE_DEADLINE_MS);
+    this.write("groupStories", args, PRUNE_DEADLINE_MS);
 
   async close(): Promise<void> {
     await Promise.all([this.writer.close(), this.readers?.close()]);
