@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
@@ -257,6 +258,26 @@ test("JSON-LD: each publication is its own organization, the network its parent"
   }
 });
 
+/** What the archive holds of `title` and its feed's carriage, said when a search misses it. */
+function archiveHolds(title: string): string {
+  const db = new DatabaseSync(archive!.file, { readOnly: true });
+  try {
+    const rows = db
+      .prepare("SELECT feed, title, first_seen, last_seen, at FROM items WHERE title LIKE ?")
+      .all(`%${title}%`);
+    const feeds = [...new Set(rows.map((row) => String(row.feed)))];
+    const carriage = feeds.flatMap((feed) =>
+      db.prepare("SELECT * FROM carriage WHERE feed = ?").all(feed),
+    );
+    return `the archive's rows: ${JSON.stringify(rows)}; their carriage: ${JSON.stringify(carriage)}; the instance said: ${app.output
+      .filter((line) => /ERROR/.test(line))
+      .slice(-12)
+      .join(" | ")}`;
+  } finally {
+    db.close();
+  }
+}
+
 test("each publication's search and archive hold its own feeds' headlines, none of another's", async () => {
   // "Ferry" is in Lakeside's own local feed only, "County Road 9" in Hill Country's.
   const text = async (key: Key, path: string) =>
@@ -267,7 +288,14 @@ test("each publication's search and archive hold its own feeds' headlines, none 
   };
   for (const [owner, title] of Object.entries(OWN) as [Key, string][]) {
     const word = owner === "lakeside" ? "ferry" : "bridge";
-    await expect.poll(() => text(owner, `/search?q=${word}`), { timeout: 30_000 }).toContain(title);
+    await expect
+      .poll(() => text(owner, `/search?q=${word}`), { timeout: 30_000 })
+      .toContain(title)
+      .catch(() => {
+        throw new Error(
+          `${owner} /search?q=${word} never showed “${title}”: ${archiveHolds(title)}`,
+        );
+      });
     const day = /href="(\/archive\/\d{4}\/\d{2}\/\d{2})"/.exec((await get(owner, "/archive")).body);
     expect(day, `${owner} /archive`).not.toBeNull();
     for (const other of KEYS.filter((key) => key !== owner)) {

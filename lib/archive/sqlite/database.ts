@@ -96,7 +96,13 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
 
   private sql(text: string): StatementSync {
     let statement = this.statements.get(text);
-    if (!statement) this.statements.set(text, (statement = this.db.prepare(text)));
+    if (statement) return statement;
+    statement = this.db.prepare(text);
+    // A statement that answers no rows is run for what it writes, and run() reports the
+    // connection's last rowid: after a commit that wrote pairs_fts's tombstones (rowids past
+    // 2^53, contentless_delete), that rowid as a number throws, and failed every later write.
+    if (statement.columns().length === 0) statement.setReadBigInts(true);
+    this.statements.set(text, statement);
     return statement;
   }
 

@@ -12,6 +12,7 @@ import { pairText, Stemmer } from "./pairs";
 
 const files = sqliteForFile();
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 30, 15, 0, 0);
 const FEED = "https://a.example/local.xml";
 const CARRIAGE: CarriageRow[] = [
@@ -156,4 +157,38 @@ test("an edited headline's old pairs and a pruned one's are gone", async () => {
   const ids = db.prepare("SELECT id FROM items").all() as { id: number }[];
   db.close();
   expect(pairs.map((row) => row.id)).toEqual(ids.map((row) => row.id));
+});
+
+test("headlines edited one after another are each written, and so is what comes after", async () => {
+  // Each edit removes the item's pairs (a tombstone in pairs_fts, rowid past 2^53, written at
+  // commit); the writes after it once failed reading that rowid, and every flush with them.
+  const { engine } = await archiveOf(
+    Array.from({ length: 30 }, (_, n) =>
+      archiveItem(`e${n}`, `Ferry timetable ${n} agreed`, NOW - n * HOUR),
+    ),
+  );
+  for (let edit = 1; edit <= 3; edit++)
+    await engine.record([
+      {
+        feed: FEED,
+        items: [
+          archiveItem(
+            `e${edit}`,
+            `Ferry timetable ${edit} agreed, edit ${edit}`,
+            NOW - edit * HOUR,
+          ),
+        ],
+        seenAt: NOW + edit,
+      },
+    ]);
+  await engine.record([
+    { feed: FEED, items: [item("n", "Harbour master warns of low water")], seenAt: NOW + 10 },
+  ]);
+  const titles = async (text: string) =>
+    (await engine.search(searchRequest(text, NOW))).hits.map((hit) => hit.title).sort();
+  expect(await titles('"agreed edit"')).toEqual(
+    [1, 2, 3].map((edit) => `Ferry timetable ${edit} agreed, edit ${edit}`),
+  );
+  expect(await titles('"low water"')).toEqual(["Harbour master warns of low water"]);
+  await engine.close();
 });
