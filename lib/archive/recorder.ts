@@ -195,38 +195,68 @@ async function flushQueue(): Promise<void> {
   // Taken whole: what is queued while it is written waits for the next flush.
   const taken = [...state.queue];
   state.queue = new Map();
-  let next = 0;
   try {
     await syncCarriage();
-    while (next < taken.length) {
-      // Several feeds at a time: one transaction takes them far faster than one each.
-      let end = next;
-      let size = 0;
-      while (end < taken.length && (end === next || size + taken[end]![1].size <= MAX_WRITE))
-        size += taken[end++]![1].size;
-      const batches = taken.slice(next, end).flatMap(([feed, batch]) => batchesOf(feed, batch));
+  } catch (error) {
+    return failed(taken, error);
+  }
+  // After a failure, feed by feed: a batch the database refuses (whatever in it, it cannot
+  // take) holds back its own feed, and is tried last, not every feed queued with it. A first
+  // write that fails, or two in a row, hold back the rest too (the database away).
+  const alone = state.failures > 0;
+  let next = 0;
+  let wrote = false;
+  let lastFailed = false;
+  let failure: { error: unknown } | null = null;
+  const held: (typeof taken)[number][] = [];
+  while (next < taken.length) {
+    // Several feeds at a time: one transaction takes them far faster than one each.
+    let end = next;
+    let size = 0;
+    while (
+      end < taken.length &&
+      (end === next || (!alone && size + taken[end]![1].size <= MAX_WRITE))
+    )
+      size += taken[end++]![1].size;
+    const part = taken.slice(next, end);
+    next = end;
+    try {
+      const batches = part.flatMap(([feed, batch]) => batchesOf(feed, batch));
       await withArchive((engine) => engine.record(batches), WRITE_TIMEOUT_MS);
       state.queued -= size;
-      next = end;
+      wrote = true;
+      lastFailed = false;
+    } catch (error) {
+      held.push(...part);
+      failure ??= { error };
+      if (!alone || !wrote || lastFailed)
+        return failed([...taken.slice(next), ...held], failure.error);
+      lastFailed = true;
     }
-    if (state.failures > 0)
-      logger().info({ event: "archive-recording-resumed" }, "archive: recording again");
-    state.failures = 0;
-  } catch (error) {
-    for (const [feed, batch] of taken.slice(next)) requeue(feed, batch);
-    if (state.failures === 0)
-      logger().error(
-        {
-          event: "archive-recording-paused",
-          err: error instanceof Error ? error.message : String(error),
-        },
-        "archive: cannot record now; queued until it can",
-      );
-    state.failures++;
-    schedule(RETRY_MS[Math.min(state.failures - 1, RETRY_MS.length - 1)]!);
-    return;
   }
-  if (state.queue.size > 0) schedule(FLUSH_DELAY_MS);
+  if (failure) return failed(held, failure.error);
+  if (state.failures > 0)
+    logger().info({ event: "archive-recording-resumed" }, "archive: recording again");
+  state.failures = 0;
+  if (state.queue.size > 0) return schedule(FLUSH_DELAY_MS);
+  // Nothing left: a retry still timed is not needed.
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+}
+
+/** Batches that could not be written, queued again under what came since; a retry later. */
+function failed(batches: [string, Map<string, Queued>][], error: unknown): void {
+  for (const [feed, batch] of batches) requeue(feed, batch);
+  if (state.failures === 0)
+    logger().error(
+      {
+        event: "archive-recording-paused",
+        err: error instanceof Error ? error.message : String(error),
+      },
+      "archive: cannot record now; queued until it can",
+    );
+  state.failures++;
+  schedule(RETRY_MS[Math.min(state.failures - 1, RETRY_MS.length - 1)]!);
 }
 
 /** Queues the carriage's sync, so an archive with no reads yet knows its publications. */

@@ -12,7 +12,7 @@ import {
   type CarriageRow,
 } from "../../archive";
 import type { ArchiveOwner } from "../../archive/calendar";
-import { flush, setCarriageSource } from "../../archive/recorder";
+import { flush, recordFeed, setCarriageSource } from "../../archive/recorder";
 import { SqliteArchive } from "../../archive/sqlite/client";
 import { searchRequest } from "../../../test-support/archive-engines";
 import type { FeedArticle } from "../types";
@@ -172,5 +172,29 @@ describe("recording what feeds carry", () => {
       expect(isWithdrawn(key, VOTE.link)).toBe(false);
       expect([key, await titles(key, "council")]).toEqual([key, [VOTE.title]]);
     }
+  });
+  it("a feed the database refuses holds back only itself, and is written once it can be", async () => {
+    const REFUSED = "https://feeds.example/refused.xml";
+    const HERON = { ...article(4, "Herons Nest on the Island", "Refused."), link: `${REFUSED}/4` };
+    const ICE = article(5, "Ice Fair Opens on the Frozen Lake", "The national feed's own.");
+    // The database itself refuses the feed's rows, as it would rows it cannot take.
+    const db = new DatabaseSync(FILE);
+    db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON items WHEN new.feed = '${REFUSED}'
+      BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    try {
+      recordFeed(REFUSED, [HERON]);
+      recordFeed(NATIONAL, [ICE]);
+      // Asked in one transaction at first, both wait; then feed by feed, the national one is
+      // written and the refused one waits alone.
+      for (let flushes = 0; flushes < 4 && !rowsOf(NATIONAL).includes(ICE.link); flushes++)
+        await flush();
+      expect(rowsOf(NATIONAL)).toContain(ICE.link);
+      expect(rowsOf(REFUSED)).toEqual([]);
+    } finally {
+      db.exec("DROP TRIGGER refuse");
+      db.close();
+    }
+    await flush();
+    expect(rowsOf(REFUSED)).toEqual([HERON.link]);
   });
 });
