@@ -1,4 +1,4 @@
-import { budgetedCount } from "./budgeted-count";
+import { budgetedCount, FIRST_WINDOW, windowedCount } from "./budgeted-count";
 
 /** The ids given, each read advancing a clock by `cost` ms. */
 function matches(ids: number[], cost: number) {
@@ -58,5 +58,77 @@ describe("budgetedCount", () => {
       total: 0,
       estimated: false,
     });
+  });
+});
+
+describe("windowedCount", () => {
+  const DAY = FIRST_WINDOW;
+  // A match every tenth of a day over 40 days: 400 matches, ids 0 … 40 days.
+  const spread = Array.from({ length: 400 }, (_, n) => Math.round((n * DAY) / 10));
+  const range = { low: 0, high: 40 * DAY };
+
+  /** Counts `ids` between two ids; each row counted advances the clock by `cost` ms. */
+  function windows(ids: number[], cost: number) {
+    let clock = 0;
+    const asked: [number, number][] = [];
+    const limits: number[] = [];
+    return {
+      now: () => clock,
+      asked,
+      limits,
+      between: async (low: number, high: number, limit: number) => {
+        asked.push([low, high]);
+        limits.push(limit);
+        const found = Math.min(limit, ids.filter((id) => id >= low && id < high).length);
+        clock += found * cost;
+        return found;
+      },
+    };
+  }
+
+  it("counts window by window, newest first, each twice the one before: exact in time", async () => {
+    const w = windows(spread, 0.01);
+    expect(await windowedCount(w.between, range, 1000, 30, w.now)).toEqual({
+      total: 400,
+      estimated: false,
+    });
+    const top = 40 * DAY;
+    expect(w.asked).toEqual([
+      [top - DAY, top],
+      [top - 3 * DAY, top - DAY],
+      [top - 7 * DAY, top - 3 * DAY],
+      [top - 15 * DAY, top - 7 * DAY],
+      [top - 31 * DAY, top - 15 * DAY],
+      [0, top - 31 * DAY],
+    ]);
+  });
+
+  it("stops past the cap, asking the last window only for what it lacks", async () => {
+    const w = windows(spread, 0.01);
+    expect(await windowedCount(w.between, range, 100, 30, w.now)).toEqual({
+      total: 101,
+      estimated: false,
+    });
+    // 1, 2 and 4 days hold 70; the next 8 days, 80, of which 31 are asked.
+    expect(w.limits).toEqual([101, 91, 71, 31]);
+  });
+
+  it("once half its budget is spent, scales what it counted by the part of the ids it passed", async () => {
+    const w = windows(spread, 0.5);
+    // Windows of 1, 2, 4 days: 70 matches in 35 ms (past 15 after the third), 7 days of 40.
+    expect(await windowedCount(w.between, range, 1000, 30, w.now)).toEqual({
+      total: 400,
+      estimated: true,
+    });
+    expect(w.asked).toHaveLength(3);
+  });
+
+  it("says nothing is there when the archive is empty, asking nothing", async () => {
+    const w = windows([], 1);
+    expect(await windowedCount(w.between, { low: 0, high: 0 }, 1000, 30, w.now)).toEqual({
+      total: 0,
+      estimated: false,
+    });
+    expect(w.asked).toEqual([]);
   });
 });

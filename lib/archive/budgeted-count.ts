@@ -14,6 +14,9 @@ export interface BudgetedCount {
   estimated: boolean;
 }
 
+/** A count of matches takes this long at most (both engines); past it, it is an estimate. */
+export const COUNT_BUDGET_MS = 30;
+
 /** How often the clock is read: every this many matches. */
 const CLOCK_EVERY = 16;
 
@@ -33,11 +36,47 @@ export function budgetedCount(
   for (const id of ids) {
     counted++;
     if (counted > cap) return { total: counted, estimated: false };
-    if (counted % CLOCK_EVERY === 0 && now() - started > budgetMs) {
-      const passed = Math.max(1, id + 1 - range.low);
-      const span = Math.max(passed, range.high - range.low);
-      return { total: Math.round((counted * span) / passed), estimated: span > passed };
-    }
+    if (counted % CLOCK_EVERY === 0 && now() - started > budgetMs)
+      return scaled(counted, id + 1 - range.low, range.high - range.low);
+  }
+  return { total: counted, estimated: false };
+}
+
+/** What was counted in `passed` ids of `span`, scaled to the span. */
+function scaled(counted: number, passed: number, span: number): BudgetedCount {
+  const seen = Math.max(1, passed);
+  const all = Math.max(seen, span);
+  return { total: Math.round((counted * all) / seen), estimated: all > seen };
+}
+
+/** The first window of a windowed count: a day's ids (item-id.ts: a second is 2^20 ids). */
+export const FIRST_WINDOW = 86_400 * 2 ** 20;
+
+/**
+ * The same count for an engine that counts a range of ids in one statement (PostgreSQL, whose
+ * walk reads a row of a feed a page): the matches between two ids, `countBetween(low, high,
+ * limit)` (low included, up to limit), asked window by window from `range.high` down, each
+ * window twice the one before from FIRST_WINDOW. A window holds about as many rows as every
+ * window before it, so the count stops once it has spent half its budget, and says about how
+ * many, scaled by the part of the ids it passed.
+ */
+export async function windowedCount(
+  countBetween: (low: number, high: number, limit: number) => Promise<number>,
+  range: { low: number; high: number },
+  cap: number,
+  budgetMs: number,
+  now: () => number,
+): Promise<BudgetedCount> {
+  const started = now();
+  let counted = 0;
+  let top = range.high;
+  for (let width = FIRST_WINDOW; top > range.low; width *= 2) {
+    if (top < range.high && now() - started > budgetMs / 2)
+      return scaled(counted, range.high - top, range.high - range.low);
+    const bottom = Math.max(range.low, top - width);
+    counted += await countBetween(bottom, top, cap + 1 - counted);
+    if (counted > cap) return { total: counted, estimated: false };
+    top = bottom;
   }
   return { total: counted, estimated: false };
 }

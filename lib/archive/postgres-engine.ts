@@ -13,9 +13,8 @@ import {
   NEAREST_AFTER,
   NEAREST_BEFORE,
   SPAN,
-  searchStatements,
 } from "./postgres-query";
-import { planSearch } from "./postgres-plan";
+import { bound, postgresSearch, toHeadline } from "./postgres-search";
 import { carriageChanges } from "./carriage";
 import { countIn } from "./postgres-counts";
 import { PRUNE_STEP, writeSteps } from "./item-id";
@@ -48,21 +47,6 @@ import type {
  */
 
 const WITHDRAWALS_CHANGED = "withdrawals-changed";
-
-const toHeadline = (row: Record<string, unknown>): ArchivedHeadline => ({
-  id: String(row.id),
-  feed: row.feed as string,
-  title: row.title as string,
-  description: row.description as string,
-  link: row.link as string,
-  imageUrl: row.image as string,
-  at: row.at as number,
-  section: row.section as string,
-  story: String(row.story),
-});
-
-/** A bound of moments as PostgreSQL's bigint compares it (`at >= 1.5` is `at >= 2`). */
-const bound = (moment: number) => Math.ceil(moment);
 
 export class PostgresArchive implements ArchiveEngine {
   readonly kind = "postgresql" as const;
@@ -144,30 +128,8 @@ export class PostgresArchive implements ArchiveEngine {
     });
   }
 
-  async search(request: EngineSearch): Promise<EngineSearchPage> {
-    const planned = await planSearch(this.query, request);
-    if (planned === null) return { hits: [], total: 0 };
-    const { plan, paired } = planned;
-    const statements = searchStatements(
-      {
-        ...request,
-        from: request.from === null ? null : bound(request.from),
-        to: request.to === null ? null : bound(request.to),
-        now: Math.round(request.now),
-      },
-      plan,
-      paired,
-    );
-    if (!statements) return { hits: [], total: 0 };
-    const run = (statement: { text: string; values: unknown[] }) =>
-      plan === "walk"
-        ? this.pool.transaction(async (query) => {
-            await query("SET LOCAL enable_bitmapscan = off");
-            return query<Record<string, unknown>>(statement.text, statement.values);
-          })
-        : this.query<Record<string, unknown>>(statement.text, statement.values);
-    const [hits, [count]] = await Promise.all([run(statements.page), run(statements.count)]);
-    return { hits: hits.map(toHeadline), total: Number(count?.total ?? 0) };
+  search(request: EngineSearch): Promise<EngineSearchPage> {
+    return postgresSearch(this.pool, request);
   }
 
   async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {

@@ -114,19 +114,23 @@ const indexWanted = (request: Pick<EngineSearch, "order" | "offset" | "limit">) 
   request.order === "newest" ? request.offset + request.limit : RELEVANCE_WINDOW;
 
 /** The lowest id of an item at or after `from`, and the first id past items before `to`. */
-const idFrom = (from: number) => firstIdAt(from);
-const idBefore = (to: number) => firstIdAt(to - 1) + LOW_BITS;
+export const idFrom = (from: number) => firstIdAt(from);
+export const idBefore = (to: number) => firstIdAt(to - 1) + LOW_BITS;
 
 /**
- * The page of matches and their count (up to countLimit + 1); null when nothing is asked. A
- * walk's statements are run with bitmap scans off (postgres-engine.ts), so that the planner
- * walks the index and never meets the GIN index inside it.
+ * The page of matches, and the count of those between two ids (low included, up to a limit:
+ * budgeted-count.ts, windowedCount); null when nothing is asked. A walk's statements are run
+ * with bitmap scans off (postgres-search.ts), so that the planner walks the index and never
+ * meets the GIN index inside it.
  */
 export function searchStatements(
   request: EngineSearch,
   plan: SearchPlan,
   paired = false,
-): { page: Statement; count: Statement } | null {
+): {
+  page: Statement;
+  countBetween: (low: number, high: number, limit: number) => Statement;
+} | null {
   const params = new Params([request.publication]);
   const query = tsQuery(request.query, params, paired);
   if (!query) return null;
@@ -169,11 +173,15 @@ export function searchStatements(
         ) AS m JOIN items i ON i.id = m.id ORDER BY ${order}`,
       values: page.values,
     },
-    count: {
-      text: `SELECT count(*) AS total FROM (SELECT 1 FROM items i
-        WHERE i.feed = ANY (ARRAY(${feeds})) AND ${where}
-        LIMIT ${count.add(request.countLimit + 1)}) AS matches`,
-      values: count.values,
+    countBetween: (low, high, limit) => {
+      const window = count.copy();
+      return {
+        text: `SELECT count(*) AS total FROM (SELECT 1 FROM items i
+          WHERE i.feed = ANY (ARRAY(${feeds})) AND ${where}
+            AND i.id >= ${window.add(low)} AND i.id < ${window.add(high)}
+          LIMIT ${window.add(limit)}) AS matches`,
+        values: window.values,
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { SQLInputValue, StatementSync } from "node:sqlite";
-import { budgetedCount } from "../budgeted-count.ts";
+import { budgetedCount, COUNT_BUDGET_MS } from "../budgeted-count.ts";
 import { carriageSpans, type FeedCarriage } from "../hour-counts.ts";
 import { firstIdAt, LOW_BITS } from "../item-id.ts";
 import { holds, type SearchIndex } from "./match.ts";
@@ -16,9 +16,6 @@ const RANK_CHUNK = 200; // the ranking's ids whose rows are read at once
 const MONTH_MS = 2_592_000_000;
 /** An item's moment, to the second, from its id (item-id.ts). */
 const momentOfId = (id: number) => Math.floor(id / LOW_BITS) * 1000;
-
-/** A count of matches takes this long at most; past it, the count is an estimate. */
-const COUNT_BUDGET_MS = 30;
 
 /** The item is the publication's: a feed it carried while the item was in the feed. */
 export const CARRIED = (section: string) => `EXISTS (SELECT 1 FROM carriage c
