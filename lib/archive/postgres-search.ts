@@ -80,9 +80,12 @@ async function countMatches(
     return { total, estimated: false };
   }
   // The archive's first and last ids, where the search has no dates: the primary key's ends.
-  const [ends] = await query<{ low: string | null; high: string | null }>(
-    "SELECT min(id) AS low, max(id) AS high FROM items",
-  );
+  const [ends] =
+    request.from !== null && request.to !== null
+      ? []
+      : await query<{ low: string | null; high: string | null }>(
+          "SELECT min(id) AS low, max(id) AS high FROM items",
+        );
   const range = {
     low: request.from === null ? Number(ends?.low ?? 0) : idFrom(request.from),
     high: request.to === null ? Number(ends?.high ?? -1) + 1 : idBefore(request.to),
