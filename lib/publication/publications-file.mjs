@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { processSingleton } from "../process/singleton.mjs";
 import { contrastWithWhite, got, httpUrl, timeZone } from "../validation/rules.mjs";
+import { feedsSchema, isObject } from "./feed-lists.mjs";
 
 /**
  * A publication as the file gives it, validated and with its defaults filled in: the schema's
@@ -47,11 +48,6 @@ export function requestHostKey(header) {
   if (typeof header !== "string" || header.length === 0 || header.length > 255) return "";
   const host = header.startsWith("[") ? header : header.replace(/:\d*$/, "");
   return hostKey(host);
-}
-
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const NON_EMPTY = "must be a non-empty string";
@@ -119,7 +115,6 @@ const accent = text(7)
 
 /** @param {readonly string[] | undefined} sections */
 function publicationSchema(sections) {
-  const FEEDS = "must list 1 to 20 feed URLs";
   return z
     .strictObject(
       {
@@ -143,19 +138,7 @@ function publicationSchema(sections) {
         revalidateSecret: text(512)
           .min(SECRET_MIN, `must be at least ${SECRET_MIN} characters`)
           .optional(),
-        feeds: z
-          .partialRecord(
-            sections ? z.enum(sections) : z.string(),
-            z.array(href, { error: FEEDS }).min(1, FEEDS).max(20, FEEDS),
-            {
-              // Zod's types leave out the issue a key outside the enum raises; its check has it.
-              error: (issue) =>
-                /** @type {string} */ (issue.code) === "unrecognized_keys"
-                  ? `is not a section (one of ${sections?.join(", ")})`
-                  : 'must be an object { "<section>": [urls] }',
-            },
-          )
-          .default({}),
+        feeds: feedsSchema(sections).default({}),
         contact: shaped(
           'must be { "email", "phone", "address": [lines] }',
           z.strictObject({

@@ -83,6 +83,35 @@ describe("parsePublications", () => {
     ]);
   });
 
+  it("checks a feed URL listed by many publications for each of them, and keeps it normalised", () => {
+    const wire = "HTTPS://Wire.Example/sports feed.xml";
+    const bad = "ftp://wire.example/national.xml";
+    const entry = (n: number) => ({
+      url: `https://p${n}.example`,
+      name: `P${n}`,
+      feeds: { sports: [wire], national: [bad, "https://ok.example/n.xml"] },
+    });
+    expect(problems([entry(1), entry(2)])).toEqual([
+      `publication 1 (https://p1.example): "feeds.national" must use http or https, got "${bad}"`,
+      `publication 2 (https://p2.example): "feeds.national" must use http or https, got "${bad}"`,
+    ]);
+    const [first, second] = parse([
+      { ...entry(1), feeds: { sports: [wire] } },
+      { ...entry(2), feeds: { sports: [wire, "https://ok.example/s.xml"], local: [wire] } },
+    ]);
+    expect(first?.feeds).toEqual({ sports: ["https://wire.example/sports%20feed.xml"] });
+    expect(second?.feeds).toEqual({
+      sports: ["https://wire.example/sports%20feed.xml", "https://ok.example/s.xml"],
+      local: ["https://wire.example/sports%20feed.xml"],
+    });
+    expect(problems([{ ...entry(1), feeds: { local: [] } }])).toEqual([
+      'publication 1 (https://p1.example): "feeds.local" must list 1 to 20 feed URLs',
+    ]);
+    expect(problems([{ ...entry(1), feeds: ["https://a.example/x.xml"] }])).toEqual([
+      'publication 1 (https://p1.example): "feeds" must be an object { "<section>": [urls] }',
+    ]);
+  });
+
   it("tells a field's expected shape once, whatever inside it is wrong", () => {
     const link = { label: " ", href: "https://a.example/x" };
     expect(
