@@ -83,8 +83,9 @@ function freePort() {
  * @param {() => Promise<boolean> | boolean} check
  * @param {string} what named in the rejection
  * @param {number} [timeoutMs]
+ * @param {number} [intervalMs] between two checks
  */
-async function waitFor(check, what, timeoutMs = 60_000) {
+async function waitFor(check, what, timeoutMs = 60_000, intervalMs = 200) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -93,7 +94,7 @@ async function waitFor(check, what, timeoutMs = 60_000) {
       // not yet
     }
     if (Date.now() > deadline) throw new Error(`${what} did not start within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
@@ -194,10 +195,11 @@ function copyBuild() {
 /**
  * The production server (server.mjs) in `dir` on `port` with `env`. `output` collects the instance's log lines.
  * `restart({ emptyDisk })` stops it and starts it again, on a fresh copy of the build if asked.
- * @param {{ port: number; env: Record<string, string>; dir?: string }} options
+ * `pollMs`: how often its health is asked while it starts (a bench timing the start asks often).
+ * @param {{ port: number; env: Record<string, string>; dir?: string; pollMs?: number }} options
  * @returns {Promise<Instance>}
  */
-async function startInstance({ port, env, dir = copyBuild() }) {
+async function startInstance({ port, env, dir = copyBuild(), pollMs = 200 }) {
   /** @type {Instance} */
   const instance = {
     port,
@@ -226,6 +228,8 @@ async function startInstance({ port, env, dir = copyBuild() }) {
       await waitFor(
         async () => (await fetch(`${instance.url}/api/health`)).ok,
         `instance on ${port}`,
+        60_000,
+        pollMs,
       );
     },
     async stop() {
