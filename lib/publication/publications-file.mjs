@@ -230,9 +230,12 @@ export function parsePublications(json, options = {}) {
     for (const issue of result.error?.issues ?? []) {
       for (const problem of problemsOf(issue)) problems.add(`${label}: ${problem}`);
     }
-    // A host named twice is told even when the rest of either entry is wrong.
-    const url = origin.safeParse(isObject(entry) ? entry.url : undefined).data;
-    const key = url && hostKey(url.hostname);
+    // A host named twice is told even when the rest of either entry is wrong (its url then
+    // read again alone).
+    const url = result.success
+      ? null
+      : origin.safeParse(isObject(entry) ? entry.url : undefined).data;
+    const key = result.success ? result.data.key : url && hostKey(url.hostname);
     if (key && hosts.has(key)) {
       problems.add(`${label}: "url" names the host "${key}" again (${hosts.get(key)} has it)`);
     } else if (key) hosts.set(key, label);
