@@ -113,14 +113,32 @@ describe("windowedCount", () => {
     expect(w.limits).toEqual([101, 91, 71, 31]);
   });
 
-  it("once half its budget is spent, scales what it counted by the part of the ids it passed", async () => {
+  it("stops when the next window would pass its budget, scaling what it counted by the ids passed", async () => {
     const w = windows(spread, 0.5);
-    // Windows of 1, 2, 4 days: 70 matches in 35 ms (past 15 after the third), 7 days of 40.
+    // Windows of 1 and 2 days: 30 matches in 15 ms; the next, twice the last (10 ms), would
+    // end at 35 ms. 3 days of 40.
     expect(await windowedCount(w.between, range, 1000, 30, w.now)).toEqual({
       total: 400,
       estimated: true,
     });
-    expect(w.asked).toHaveLength(3);
+    expect(w.asked).toHaveLength(2);
+  });
+
+  it("goes on through windows that cost only their round trip, however many", async () => {
+    // 2 ms a window whatever it holds (a statement's round trip), 10 windows over 2 years:
+    // 20 ms, past half the budget, never past it.
+    let clock = 0;
+    const asked: number[] = [];
+    const between = async (low: number, high: number, limit: number) => {
+      asked.push(low);
+      clock += 2;
+      return Math.min(limit, spread.filter((id) => id >= low && id < high).length);
+    };
+    const years = { low: 0, high: 730 * DAY };
+    const answer = await windowedCount(between, years, 1000, 30, () => clock);
+    // 40 days of matches at the start of the range: the windows reach them all.
+    expect(answer).toEqual({ total: 400, estimated: false });
+    expect(asked).toHaveLength(10);
   });
 
   it("says nothing is there when the archive is empty, asking nothing", async () => {

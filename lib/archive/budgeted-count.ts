@@ -56,9 +56,10 @@ export const FIRST_WINDOW = 86_400 * 2 ** 20;
  * The same count for an engine that counts a range of ids in one statement (PostgreSQL, whose
  * walk reads a row of a feed a page): the matches between two ids, `countBetween(low, high,
  * limit)` (low included, up to limit), asked window by window from `range.high` down, each
- * window twice the one before from FIRST_WINDOW. A window holds about as many rows as every
- * window before it, so the count stops once it has spent half its budget, and says about how
- * many, scaled by the part of the ids it passed.
+ * window twice the one before from FIRST_WINDOW. A window holds about twice the rows of the
+ * one before, so the count stops when the next would take it past its budget (twice the last
+ * window's time; a window that is all round trip, a few rows, costs as little the next time),
+ * and says about how many, scaled by the part of the ids it passed.
  */
 export async function windowedCount(
   countBetween: (low: number, high: number, limit: number) => Promise<number>,
@@ -70,12 +71,15 @@ export async function windowedCount(
   const started = now();
   let counted = 0;
   let top = range.high;
+  let last = 0;
   for (let width = FIRST_WINDOW; top > range.low; width *= 2) {
-    if (top < range.high && now() - started > budgetMs / 2)
+    const asked = now();
+    if (top < range.high && asked - started + 2 * last > budgetMs)
       return scaled(counted, range.high - top, range.high - range.low);
     const bottom = Math.max(range.low, top - width);
     counted += await countBetween(bottom, top, cap + 1 - counted);
     if (counted > cap) return { total: counted, estimated: false };
+    last = now() - asked;
     top = bottom;
   }
   return { total: counted, estimated: false };
