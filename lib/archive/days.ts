@@ -45,12 +45,26 @@ function offsetAt(moment: number, timeZone: string): number {
   );
 }
 
+/**
+ * Days' starts worked out, by zone and day. Each costs four of Intl's formatToParts, and the
+ * calendar's pages ask hundreds (the archive's index, every day of every month twice: about
+ * 11 ms of the server's thread a render); a network's zones are few, so a year of days in
+ * each is a few thousand entries. Emptied when full (STARTS_KEPT): the next asks refill it.
+ */
+const starts = new Map<string, number>();
+const STARTS_KEPT = 20_000;
+
 /** The moment the day begins in `timeZone`. */
 export function startOfDay({ year, month, day }: CalendarDay, timeZone: string): number {
+  const key = `${timeZone} ${year} ${month} ${day}`;
+  const known = starts.get(key);
+  if (known !== undefined) return known;
   const midnight = Date.UTC(year, month - 1, day);
   let start = midnight - offsetAt(midnight, timeZone);
   // Across a change of offset, the first guess is an hour off: correct it once.
   start = midnight - offsetAt(start, timeZone);
+  if (starts.size >= STARTS_KEPT) starts.clear();
+  starts.set(key, start);
   return start;
 }
 
