@@ -1,4 +1,3 @@
-import { SiteLink } from "@/components/ui/site-link";
 import { dayPath, type DayCount } from "@/lib/archive";
 import { daysInMonth, formatShortCalendarDay, weekdayOf } from "@/lib/dates";
 import styles from "./calendar.module.css";
@@ -11,6 +10,12 @@ const count = new Intl.NumberFormat("en-US");
  * A month as a wall calendar, weeks from Sunday: each day with headlines a link to its page
  * with its count, the others plain numbers. Screen readers hear the days with headlines only,
  * each named in full ("November 30: 42 headlines"); the grid is for the eye.
+ *
+ * A day is a plain anchor named by its label, not SiteLink with hidden spans: the archive's
+ * index holds a year of days (about 400 links), each a client component to hydrate on a phone
+ * and written twice in the page (its HTML and React's payload); the index was 354 kB, three
+ * fifths of it the payload. A day's page is a page of its own: nothing is kept across the
+ * navigation.
  */
 export function MonthCalendar({
   year,
@@ -45,17 +50,13 @@ export function MonthCalendar({
             );
           return (
             <li key={day.day} {...start}>
-              <SiteLink href={dayPath(day)} className={styles.day}>
-                <span aria-hidden="true" className={styles.dayNumber}>
-                  {day.day}
-                </span>
-                <span aria-hidden="true" className={styles.dayCount}>
-                  {count.format(headlines)}
-                </span>
-                <span className="visually-hidden">
-                  {`${formatShortCalendarDay(day)}: ${headlineCount(headlines)}`}
-                </span>
-              </SiteLink>
+              <a
+                href={dayPath(day)}
+                aria-label={`${formatShortCalendarDay(day)}: ${headlineCount(headlines)}`}
+              >
+                {day.day}
+                <small>{count.format(headlines)}</small>
+              </a>
             </li>
           );
         })}
