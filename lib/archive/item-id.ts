@@ -81,8 +81,11 @@ export const storedText = (text: string) => text.toWellFormed().replaceAll("\0",
 
 /**
  * Items written in one transaction, and rows pruned in one, on both engines: each step holds
- * the database briefly (a few tens of milliseconds), so other writers, and on SQLite the
- * checkpoint, are never held for seconds by a long flush.
+ * the write lock a fraction of a second (about 330 ms for 500 new items with their stories at a
+ * million headlines, on SQLite's writer at 1,500 items a second), so other writers, and on
+ * SQLite the checkpoint, are never held for seconds by a long flush; readers are not held at
+ * all (WAL, PostgreSQL's snapshots). Steps of 1,000 or 2,000 wrote no faster (1,472 and 1,437
+ * items a second against 1,382 and 1,503 with 500, into copies of that archive, 2026-12-05).
  */
 export const WRITE_STEP = 500;
 export const PRUNE_STEP = 1000;
