@@ -55,6 +55,7 @@ import { numberOption } from "./lib/options.mjs";
  * SQLite's here, PostgreSQL's in scripts/lib/bench-archive-postgres.mjs.
  * @typedef {{
  *   words: (text: string, order: string, from?: number, to?: number) => unknown;
+ *   count: (pub: string, from: number, to: number) => number | Promise<number>;
  *   day: (pub: string, from: number, to: number) => unknown;
  *   month: (pub: string, at: { year: number; month: number }) => unknown;
  *   story: (id: string) => unknown;
@@ -69,6 +70,23 @@ const { SqliteArchive } = await jiti.import("../lib/archive/sqlite/client.ts");
 const { parseQuery } = await jiti.import("../lib/archive/query.ts");
 /** @type {typeof import("../lib/archive/days.ts")} */
 const { dayRange, dayOf, daysInMonth } = await jiti.import("../lib/archive/days.ts");
+/** @type {typeof import("../lib/archive/calendar.ts")} */
+const { DAY_PAGE, dayPartRanges } = await jiti.import("../lib/archive/calendar.ts");
+
+/**
+ * The range a day's page reads (lib/archive/calendar.ts): the whole day, or, when it holds
+ * over DAY_PAGE headlines, its part `i % 4` (the first with headlines when that one has none).
+ * @param {import("../lib/archive/days.ts").CalendarDay} day
+ * @param {number[]} counts the day's parts' counts
+ * @param {number} i
+ * @returns {[number, number]}
+ */
+function dayPageRange(day, counts, i) {
+  if (counts.reduce((sum, count) => sum + count, 0) <= DAY_PAGE) return dayRange(day, ZONE);
+  const parts = dayPartRanges(day, ZONE);
+  const part = counts[i % parts.length] ? i % parts.length : counts.findIndex((count) => count > 0);
+  return /** @type {[number, number]} */ (parts[part]);
+}
 
 const ITEMS = numberOption("--items", 1_000_000);
 const PUBLICATIONS = numberOption("--publications", 3000);
@@ -367,15 +385,23 @@ async function measure(name, engine, reference, words, samples) {
     ],
     [
       "an archive day",
+      // As its page reads it: the parts' counts and the nearest days, then the headlines of
+      // the day or, a busy day, of one of its parts.
       async (i) => {
         const [from, to] = dayRange(day(i), ZONE);
-        await Promise.all([
-          engine.between(pub(i), from, to, 2000),
+        const [counts] = await Promise.all([
+          engine.countIn(pub(i), dayPartRanges(day(i), ZONE)),
           engine.nearest(pub(i), from, "before"),
           engine.nearest(pub(i), to, "after"),
         ]);
+        await engine.between(pub(i), ...dayPageRange(day(i), counts, i), 2000);
       },
-      (i) => reference.day(pub(i), ...dayRange(day(i), ZONE)),
+      async (i) => {
+        const counts = await Promise.all(
+          dayPartRanges(day(i), ZONE).map((range) => reference.count(pub(i), ...range)),
+        );
+        return reference.day(pub(i), ...dayPageRange(day(i), counts, i));
+      },
     ],
     [
       "a month page",
@@ -470,6 +496,15 @@ function sqliteReference(file, carriage) {
           `SELECT rowid FROM items_fts WHERE items_fts MATCH ?${range} ORDER BY ${sort} LIMIT 20`,
         )
         .all(...args);
+    },
+    count(pub, from, to) {
+      const feeds = feedsOfPub(pub);
+      const row = db
+        .prepare(
+          `SELECT count(*) AS n FROM items WHERE feed IN (${feeds.map(() => "?").join(",")}) AND at >= ? AND at < ?`,
+        )
+        .get(...feeds, from, to);
+      return Number(/** @type {{ n: number }} */ (row).n);
     },
     day(pub, from, to) {
       const feeds = feedsOfPub(pub);

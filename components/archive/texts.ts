@@ -1,4 +1,4 @@
-import type { ArchiveDayPage } from "@/lib/archive";
+import type { ArchiveDayPage, DayPart } from "@/lib/archive";
 import type { ArchiveMonthPage, StoryPage } from "@/lib/archive-pages";
 import { formatCalendarDay, formatMonth } from "@/lib/dates";
 import type { Publication } from "@/lib/publication";
@@ -20,11 +20,31 @@ export function monthTexts(publication: Publication, month: ArchiveMonthPage) {
   };
 }
 
+const PART_NAMES: Record<DayPart, string> = {
+  0: "Midnight to 6 AM",
+  6: "6 AM to noon",
+  12: "Noon to 6 PM",
+  18: "6 PM to midnight",
+};
+
+/** "Noon to 6 PM": a part of a busy day, by the hour it begins. */
+export function dayPartName(part: DayPart): string {
+  return PART_NAMES[part];
+}
+
+/** A day's page: the whole day, or a part of a busy one ("…, 6 AM to noon"). */
 export function dayTexts(publication: Publication, day: ArchiveDayPage) {
   const name = formatCalendarDay(day.day);
+  if (day.parts === null || day.part === null)
+    return {
+      title: `Headlines of ${name}`,
+      description: `What ${publication.name} carried on ${name}: ${headlineCount(day.headlines.length)}, section by section, each with its time and source.`,
+    };
+  const partName = dayPartName(day.part);
+  const part = partName.charAt(0).toLowerCase() + partName.slice(1);
   return {
-    title: `Headlines of ${name}`,
-    description: `What ${publication.name} carried on ${name}: ${headlineCount(day.headlines.length)}, section by section, each with its time and source.`,
+    title: `Headlines of ${name}, ${part}`,
+    description: `What ${publication.name} carried on ${name}, ${part}: ${headlineCount(day.headlines.length)} of the day's ${count.format(day.count)}, section by section, each with its time and source.`,
   };
 }
 

@@ -8,11 +8,27 @@ describe("readArchiveAddress", () => {
     expect(readArchiveAddress(["2026", "11", "30"])).toEqual({
       kind: "day",
       day: { year: 2026, month: 11, day: 30 },
+      part: null,
     });
     expect(readArchiveAddress(["2028", "02", "29"])).toMatchObject({ kind: "day" });
   });
 
+  it("reads a busy day's parts after its first, by the hour each begins", () => {
+    for (const part of [6, 12, 18])
+      expect(readArchiveAddress(["2026", "11", "30", String(part).padStart(2, "0")])).toEqual({
+        kind: "day",
+        day: { year: 2026, month: 11, day: 30 },
+        part,
+      });
+  });
+
   it.each([
+    [["2026", "11", "30", "00"]],
+    [["2026", "11", "30", "6"]],
+    [["2026", "11", "30", "07"]],
+    [["2026", "11", "30", "24"]],
+    [["2026", "11", "30", "12", "00"]],
+    [["2026", "11", "31", "12"]],
     [["abc"]],
     [["2026"]],
     [["2026", "13"]],

@@ -9,6 +9,7 @@ import {
   type ArchiveDayPage,
   type CalendarDay,
   type DayCount,
+  type DayPart,
   type MonthCount,
 } from "../archive";
 import { cachedFailure } from "../cache";
@@ -114,17 +115,18 @@ export function isSettled(day: CalendarDay, timeZone: string, now = Date.now()):
 }
 
 /**
- * A day's headlines, oldest first; null for a day with none, or one still to come. The day
- * is given as numbers, so the metadata's call and the page's share one read (React's cache).
+ * A day's headlines, oldest first, or a part's (lib/archive/calendar.ts); null for a day with
+ * none, one still to come, or a part with none. The day is given as numbers, so the
+ * metadata's call and the page's share one read (React's cache).
  */
 export const readArchiveDay = cache(
-  (publication: Publication, year: number, month: number, date: number) => {
+  (publication: Publication, year: number, month: number, date: number, part: DayPart | null) => {
     const day = { year, month, day: date };
     return read(
       publication,
-      ["day", isoDay(day)],
+      ["day", isoDay(day), String(part ?? "")],
       isSettled(day, publication.timeZone) ? SETTLED_DAY_SECONDS : config().feedRevalidateSeconds,
-      (): Promise<ArchiveDayPage | null> => archiveDay(owner(publication), day),
+      (): Promise<ArchiveDayPage | null> => archiveDay(owner(publication), day, part),
     );
   },
 );

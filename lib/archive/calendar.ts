@@ -1,5 +1,13 @@
 import { withArchive } from "./engine";
-import { dayOf, dayRange, daysInMonth, monthRange, type CalendarDay } from "./days";
+import {
+  dayOf,
+  dayRange,
+  daysInMonth,
+  monthRange,
+  nextDay,
+  startOfHour,
+  type CalendarDay,
+} from "./days";
 import type { ArchivedHeadline } from "./types";
 
 /**
@@ -76,9 +84,30 @@ export async function archiveMonth(
     .filter((day) => day.count > 0);
 }
 
+/**
+ * A day with more headlines than this is shown in parts (DAY_PARTS), a page each: at ten
+ * million headlines a year a publication's day holds about 850, over a megabyte of page to
+ * read from disk, render and send to a phone.
+ */
+export const DAY_PAGE = 250;
+/** The parts of a busy day: the hour each begins at, in the publication's zone. */
+export const DAY_PARTS = [0, 6, 12, 18] as const;
+export type DayPart = (typeof DAY_PARTS)[number];
+
+export interface DayPartCount {
+  part: DayPart;
+  count: number;
+}
+
 export interface ArchiveDayPage {
   day: CalendarDay;
+  /** The part of the day shown, null for the whole day. */
+  part: DayPart | null;
   headlines: ArchivedHeadline[];
+  /** The day's headlines, every part. */
+  count: number;
+  /** The parts with headlines when the day is shown in parts (over DAY_PAGE); else null. */
+  parts: DayPartCount[] | null;
   /** The nearest days with headlines; null when there is none. */
   previous: CalendarDay | null;
   next: CalendarDay | null;
@@ -86,25 +115,61 @@ export interface ArchiveDayPage {
   complete: boolean;
 }
 
-/** A day's headlines, oldest first; null for a day with none, or one still to come. */
+/** [from, to) of each of the day's parts (DAY_PARTS). */
+export function dayPartRanges(day: CalendarDay, timeZone: string): [number, number][] {
+  const starts = DAY_PARTS.map((hour) => startOfHour(day, hour, timeZone));
+  return starts.map((from, index) => [
+    from,
+    starts[index + 1] ?? startOfHour(nextDay(day), 0, timeZone),
+  ]);
+}
+
+/**
+ * A day's headlines, oldest first: the whole day, or a part of it (`part`; a busy day's page
+ * without one is its first part with headlines). Null for a day with none, one still to
+ * come, or a part with none. The day's counts are the kept hourly ones, so a busy day's page
+ * reads the rows of its part only.
+ */
 export async function archiveDay(
   owner: ArchiveOwner,
   day: CalendarDay,
+  part: DayPart | null = null,
 ): Promise<ArchiveDayPage | null> {
   const [from, to] = dayRange(day, owner.timeZone);
   const now = Date.now();
   if (from > now) return null;
-  const [headlines, before, after] = await withArchive((engine) =>
-    Promise.all([
-      engine.between(owner.key, from, to, DAY_LIMIT),
+  const ranges = dayPartRanges(day, owner.timeZone);
+  const read = await withArchive(async (engine) => {
+    const [counts, before, after] = await Promise.all([
+      engine.countIn(owner.key, ranges),
       engine.nearest(owner.key, from, "before"),
       engine.nearest(owner.key, to, "after"),
-    ]),
-  );
-  if (headlines.length === 0) return null;
+    ]);
+    const parts = DAY_PARTS.map((start, index) => ({ part: start, count: counts[index] ?? 0 }));
+    const count = parts.reduce((sum, { count }) => sum + count, 0);
+    const split = count > DAY_PAGE;
+    const shown = part ?? (split ? (parts.find(({ count }) => count > 0)?.part ?? null) : null);
+    const index = shown === null ? -1 : DAY_PARTS.indexOf(shown);
+    if (count === 0 || (index >= 0 && parts[index]!.count === 0)) return null;
+    const [partFrom, partTo] = index >= 0 ? ranges[index]! : [from, to];
+    const headlines = await engine.between(owner.key, partFrom, partTo, DAY_LIMIT);
+    return {
+      headlines,
+      parts: split ? parts.filter(({ count }) => count > 0) : null,
+      count,
+      shown,
+      before,
+      after,
+    };
+  });
+  if (read === null || read.headlines.length === 0) return null;
+  const { before, after } = read;
   return {
     day,
-    headlines,
+    part: read.shown,
+    headlines: read.headlines,
+    count: read.count,
+    parts: read.parts,
     previous: before === null ? null : dayOf(before, owner.timeZone),
     next: after === null || after > now ? null : dayOf(after, owner.timeZone),
     complete: to <= now,

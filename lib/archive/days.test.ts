@@ -1,4 +1,12 @@
-import { dayOf, dayRange, monthRange, nextDay, startOfDay, type CalendarDay } from "./days";
+import {
+  dayOf,
+  dayRange,
+  monthRange,
+  nextDay,
+  startOfDay,
+  startOfHour,
+  type CalendarDay,
+} from "./days";
 
 const HOUR = 3_600_000;
 const CHICAGO = "America/Chicago";
@@ -51,5 +59,22 @@ describe("a publication's days", () => {
     expect(day.year).toBe(2047);
     for (let count = 0, again = first; count < 400; count++, again = nextDay(again))
       expectMidnight(again, CHICAGO);
+  });
+
+  it("have hours as the zone's clocks show them, on the days the clocks change too", () => {
+    // Central standard time is UTC-6, daylight time UTC-5 (from 2 AM on March 8, 2026).
+    expect(startOfHour({ year: 2026, month: 3, day: 7 }, 6, CHICAGO)).toBe(
+      Date.UTC(2026, 2, 7, 12),
+    );
+    expect(startOfHour({ year: 2026, month: 3, day: 8 }, 6, CHICAGO)).toBe(
+      Date.UTC(2026, 2, 8, 11),
+    );
+    expect(startOfHour({ year: 2026, month: 11, day: 1 }, 12, CHICAGO)).toBe(
+      Date.UTC(2026, 10, 1, 18),
+    );
+    expect(startOfHour({ year: 2026, month: 3, day: 8 }, 18, TOKYO)).toBe(Date.UTC(2026, 2, 8, 9));
+    expect(startOfHour({ year: 2026, month: 3, day: 8 }, 0, CHICAGO)).toBe(
+      startOfDay({ year: 2026, month: 3, day: 8 }, CHICAGO),
+    );
   });
 });

@@ -55,14 +55,23 @@ const starts = new Map<string, number>();
 const STARTS_KEPT = 20_000;
 
 /** The moment the day begins in `timeZone`. */
-export function startOfDay({ year, month, day }: CalendarDay, timeZone: string): number {
-  const key = `${timeZone} ${year} ${month} ${day}`;
+export function startOfDay(day: CalendarDay, timeZone: string): number {
+  return startOfHour(day, 0, timeZone);
+}
+
+/** The moment the day's clocks in `timeZone` show `hour`:00. */
+export function startOfHour(
+  { year, month, day }: CalendarDay,
+  hour: number,
+  timeZone: string,
+): number {
+  const key = `${timeZone} ${year} ${month} ${day} ${hour}`;
   const known = starts.get(key);
   if (known !== undefined) return known;
-  const midnight = Date.UTC(year, month - 1, day);
-  let start = midnight - offsetAt(midnight, timeZone);
+  const wall = Date.UTC(year, month - 1, day, hour);
+  let start = wall - offsetAt(wall, timeZone);
   // Across a change of offset, the first guess is an hour off: correct it once.
-  start = midnight - offsetAt(start, timeZone);
+  start = wall - offsetAt(start, timeZone);
   if (starts.size >= STARTS_KEPT) starts.clear();
   starts.set(key, start);
   return start;
@@ -104,6 +113,10 @@ export function isoDay({ year, month, day }: CalendarDay): string {
 /** "2026/11/30", "2026/11": the archive's paths. */
 export function dayPath({ year, month, day }: CalendarDay): string {
   return `/archive/${year}/${pad(month)}/${pad(day)}`;
+}
+/** "/archive/2026/11/30/06": a part of a busy day, by the hour it begins (calendar.ts). */
+export function dayPartPath(day: CalendarDay, hour: number): string {
+  return `${dayPath(day)}/${pad(hour)}`;
 }
 export function monthPath(year: number, month: number): string {
   return `/archive/${year}/${pad(month)}`;

@@ -20,12 +20,14 @@ export {
   archiveDay,
   archiveMonth,
   archiveMonths,
+  DAY_PARTS,
   type ArchiveDayPage,
+  type DayPart,
   type DayCount,
   type MonthCount,
 } from "./calendar";
 export { archiveReachable } from "./health";
-export { dayOf, dayPath, isoDay, monthPath, readDay, type CalendarDay } from "./days";
+export { dayOf, dayPartPath, dayPath, isoDay, monthPath, readDay, type CalendarDay } from "./days";
 export { BLOG_SECTION, blogCarriage, recordPosts, type PostRecord } from "./posts";
 export { markWords, MAX_QUERY_LENGTH } from "./query";
 export { recordFeed } from "./recorder";

@@ -24,6 +24,7 @@ const ZONE = "America/Chicago";
  * The same questions asked of PostgreSQL directly, for the engine's figures to be read against.
  * @typedef {{
  *   words: (text: string, order: string, from?: number, to?: number) => Promise<QueryResult>;
+ *   count: (pub: string, from: number, to: number) => Promise<number>;
  *   day: (pub: string, from: number, to: number) => Promise<QueryResult>;
  *   story: (id: string) => Promise<QueryResult>;
  *   links: (links: string[]) => Promise<QueryResult>;
@@ -125,6 +126,13 @@ export async function postgres({
             ? [text, Math.round(from), Math.round(/** @type {number} given with from */ (to))]
             : [text],
         ),
+      count: async (pub, from, to) => {
+        const { rows } = await client.query(
+          "SELECT count(*) AS n FROM items WHERE feed = ANY($1) AND at >= $2 AND at < $3",
+          [feedsOf.get(pub), Math.round(from), Math.round(to)],
+        );
+        return Number(rows[0].n);
+      },
       day: (pub, from, to) =>
         client.query(
           "SELECT * FROM items WHERE feed = ANY($1) AND at >= $2 AND at < $3 ORDER BY at LIMIT 2000",

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ArchiveDayView } from "@/components/archive/archive-day";
+import { ArchiveDayView, dayPagePath } from "@/components/archive/archive-day";
 import { ArchiveIndex } from "@/components/archive/archive-index";
 import { ArchiveMonthView } from "@/components/archive/archive-month";
 import { dayTexts, monthTexts } from "@/components/archive/texts";
@@ -7,7 +7,6 @@ import { NotFoundPage } from "@/components/not-found/not-found-page";
 import { ErrorBox } from "@/components/ui/error-box";
 import { PageHeader } from "@/components/ui/page-header";
 import {
-  dayPath,
   monthPath,
   storyMarks,
   tagWithStories,
@@ -29,8 +28,9 @@ import { notFoundMetadata, pageMetadata } from "@/lib/seo";
 
 /**
  * The archive: /archive (its months), /archive/YYYY/MM (a month's days), /archive/YYYY/MM/DD (a
- * day's headlines); any other address below /archive, a day or month without headlines, or
- * one still to come, is the site's 404. An optional catch-all, like "/", /blog and /sitemap:
+ * day's headlines; a busy day's first part, its others at /06, /12 and /18); any other address
+ * below /archive, a day, part or month without headlines, or one still to come, is the site's
+ * 404. An optional catch-all, like "/", /blog and /sitemap:
  * nothing is rendered at build (it never knows the network); each page renders on its first
  * request and is then cached. A day that is over is kept a day (SETTLED_DAY_SECONDS, this
  * route's lifetime) and expires when one of its headlines is withdrawn; today, the months and
@@ -57,7 +57,10 @@ async function load(publication: Publication, address: ArchiveAddress) {
       };
     case "day": {
       const { year, month, day } = address.day;
-      return { kind: "day" as const, read: await readArchiveDay(publication, year, month, day) };
+      return {
+        kind: "day" as const,
+        read: await readArchiveDay(publication, year, month, day, address.part),
+      };
     }
   }
 }
@@ -82,7 +85,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (page.kind === "day" && page.read.status === "ok" && page.read.value)
     return pageMetadata(publication, {
       ...dayTexts(publication, page.read.value),
-      path: dayPath(page.read.value.day),
+      path: dayPagePath(page.read.value),
     });
   return pageMetadata(publication, { ...archive, ...away });
 }
