@@ -21,7 +21,8 @@ import {
  * others, each listing its hours' headlines only, the day's parts with their counts and the
  * next part at its end; a part without headlines, or an hour that begins none, is the 404.
  * An instance of its own, on an archive of its own, whose local section reads three feeds
- * served here: 270 headlines of one day, five days ago, none after 6 PM; its other sections
+ * served here: 270 headlines of one day, five days ago, none after 6 PM, and four the day
+ * before (a day shown whole, whose parts' addresses show it whole); its other sections
  * read empty feeds, so the day holds these alone (the blog's sample posts are of 2026-11-20
  * and before). Desktop project only.
  */
@@ -43,34 +44,48 @@ const hourIn = (moment: number) =>
       moment,
     ),
   );
+/** The busy day, and the day before it, with four headlines. */
 const DAY = dayIn(Date.now() - 5 * 86_400_000);
-const [YEAR, MONTH, DATE] = DAY.split("-").map(Number) as [number, number, number];
-const DAY_PATH = `/archive/${DAY.replaceAll("-", "/")}`;
-const DAY_NAME = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-}).format(Date.UTC(YEAR, MONTH - 1, DATE, 12));
+const QUIET = dayIn(Date.now() - 6 * 86_400_000);
+const pathOf = (day: string) => `/archive/${day.replaceAll("-", "/")}`;
+const nameOf = (day: string) => {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(Date.UTC(year, month - 1, date, 12));
+};
+const DAY_PATH = pathOf(DAY);
+const DAY_NAME = nameOf(DAY);
 
-/** The moment Riverbend's clocks show `hour`:`minute` on the day (Chicago is UTC-5 or -6). */
-function at(hour: number, minute: number): Date {
+/** The moment Riverbend's clocks show `hour`:`minute` on `day` (Chicago is UTC-5 or -6). */
+function at(day: string, hour: number, minute: number): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   for (const offset of [5, 6]) {
-    const moment = Date.UTC(YEAR, MONTH - 1, DATE, hour + offset, minute);
-    if (dayIn(moment) === DAY && hourIn(moment) === hour) return new Date(moment);
+    const moment = Date.UTC(year, month - 1, date, hour + offset, minute);
+    if (dayIn(moment) === day && hourIn(moment) === hour) return new Date(moment);
   }
-  throw new Error(`no ${hour}:${minute} on ${DAY}`);
+  throw new Error(`no ${hour}:${minute} on ${day}`);
 }
 
-/** The day's items, dealt to the three feeds, newest first in each. */
-const ITEMS = Object.entries(HOURS).flatMap(([hour, count]) =>
-  Array.from({ length: count }, (_, n) => ({
-    title: `Riverbend at ${hour} o'clock, report ${n + 1}`,
-    link: `https://dayparts.example/${hour}/${n}`,
-    date: at(Number(hour), n),
+/** The days' items, dealt to the three feeds, newest first in each. */
+const ITEMS = [
+  ...Object.entries(HOURS).flatMap(([hour, count]) =>
+    Array.from({ length: count }, (_, n) => ({
+      title: `Riverbend at ${hour} o'clock, report ${n + 1}`,
+      link: `https://dayparts.example/${hour}/${n}`,
+      date: at(DAY, Number(hour), n),
+    })),
+  ),
+  ...Array.from({ length: 4 }, (_, n) => ({
+    title: `A quiet afternoon in Riverbend, report ${n + 1}`,
+    link: `https://dayparts.example/quiet/${n}`,
+    date: at(QUIET, 14, n),
   })),
-);
+];
 
 /** Feed "a", "b" or "c": a third of the day's items; a section's name: an empty feed. */
 function feedXml(name: string): string {
@@ -215,6 +230,24 @@ test("a part lists its hours' headlines, its place in the trail, and the parts b
       .getByRole("navigation", { name: `Other parts of ${DAY_NAME}`, exact: true })
       .getByRole("link"),
   ).toHaveText(["←Midnight to 6 AM", "Noon to 6 PM→"]);
+});
+
+test("a day of a few headlines is one page, and a part's address shows it whole", async ({
+  page,
+}) => {
+  for (const suffix of ["", "/12", "/18"]) {
+    const response = await page.goto(`${app.url}${pathOf(QUIET)}${suffix}`);
+    expect(response?.status(), suffix).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      `Headlines of ${nameOf(QUIET)}`,
+    );
+    expect(await hoursOn(page)).toEqual([14, 14, 14, 14]);
+    await expect(page.getByRole("navigation", { name: `Parts of ${nameOf(QUIET)}` })).toHaveCount(
+      0,
+    );
+    const html = await response!.text();
+    expect(html).toContain(`<link rel="canonical" href="${app.url}${pathOf(QUIET)}"/>`);
+  }
 });
 
 test("a part without headlines, or an hour no part begins at, is the 404", async ({ request }) => {

@@ -251,7 +251,8 @@ test("a story three feeds carry shows once, with 3 sources linking to its page; 
   );
   expect(story.body).toContain('"@type":"CollectionPage"');
   expect(story.body).toContain('"@type":"BreadcrumbList"');
-  expect(story.body).toMatch(/href="\/archive\/\d{4}\/\d{2}\/\d{2}"/);
+  // Its day in the archive, at the part of the day its first copy came in (below).
+  expect(story.body).toMatch(/href="\/archive\/\d{4}\/\d{2}\/\d{2}(\/(06|12|18))?"/);
   // Unknown, malformed and foreign ids are the site's 404.
   for (const missing of ["/story/123", "/story/not_an-id!", "/story/99999999999999999999"])
     expect((await get("riverbend", missing)).status, missing).toBe(404);
@@ -280,7 +281,7 @@ test("search lists a story once, its best-matching copy, with its sources one li
   expect(sourcesLinks(body)).toEqual([{ href: storyPath, sources: 3 }]);
 });
 
-test("a story's day in the archive links its story page", async () => {
+test("a story's day in the archive links its story page, and the story its day's part", async () => {
   const at = COPIES[0].date;
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" })
     .format(at)
@@ -288,6 +289,25 @@ test("a story's day in the archive links its story page", async () => {
   const { status, body } = await get("riverbend", `/archive/${day}`);
   expect(status).toBe(200);
   expect(sourcesLinks(body)).toEqual(expect.arrayContaining([{ href: storyPath, sources: 3 }]));
+  // The story's page links the part of the day its first copy came in (a busy day's page
+  // shows a part at a time; this day, shown whole, at any part's address).
+  const hour = Number(
+    new Intl.DateTimeFormat("en-US", {
+      hour: "numeric",
+      hourCycle: "h23",
+      timeZone: "America/Chicago",
+    }).format(at),
+  );
+  const part = [18, 12, 6, 0].find((start) => hour >= start)!;
+  const dayLink = `/archive/${day}${part === 0 ? "" : `/${String(part).padStart(2, "0")}`}`;
+  const story = await get("riverbend", storyPath);
+  const nav = /<nav aria-labelledby="story-days"[\s\S]*?<\/nav>/.exec(story.body)![0];
+  expect(nav).toContain(`href="${dayLink}"`);
+  const linked = await get("riverbend", dayLink);
+  expect(linked.status).toBe(200);
+  expect(sourcesLinks(linked.body)).toEqual(
+    expect.arrayContaining([{ href: storyPath, sources: 3 }]),
+  );
 });
 
 test("split: refused without the right secret or body, and for a link the publication never carried", async () => {

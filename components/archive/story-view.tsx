@@ -1,7 +1,7 @@
 import { JsonLd } from "@/components/seo/json-ld";
 import { PageHeader } from "@/components/ui/page-header";
 import { SiteLink } from "@/components/ui/site-link";
-import { dayOf, dayPath } from "@/lib/archive";
+import { dayOf, dayPartPath, dayPath } from "@/lib/archive";
 import { headlineView, type StoryPage } from "@/lib/archive-pages";
 import { formatCalendarDay, formatShortCalendarDay } from "@/lib/dates";
 import { pageFor } from "@/lib/pages";
@@ -97,9 +97,11 @@ export function StoryView({ publication, story }: { publication: Publication; st
       <nav aria-labelledby="story-days" className={styles.days}>
         <h2 id="story-days">In the archive</h2>
         <ul>
-          {story.days.map((day) => (
+          {story.days.map(({ day, part }) => (
             <li key={dayPath(day)}>
-              <SiteLink href={dayPath(day)}>{formatCalendarDay(day)}</SiteLink>
+              <SiteLink href={part === 0 ? dayPath(day) : dayPartPath(day, part)}>
+                {formatCalendarDay(day)}
+              </SiteLink>
             </li>
           ))}
         </ul>

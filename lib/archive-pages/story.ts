@@ -1,5 +1,11 @@
 import { cache } from "react";
-import { dayOf, storyItems, type ArchivedHeadline, type CalendarDay } from "../archive";
+import {
+  dayPartOf,
+  storyItems,
+  type ArchivedHeadline,
+  type CalendarDay,
+  type DayPart,
+} from "../archive";
 import { cachedFailure } from "../cache";
 import { logUpstreamError } from "../ops";
 import type { Publication } from "../publication";
@@ -26,17 +32,21 @@ export interface StoryPage {
   lead: ArchivedHeadline;
   /** Its distinct sources (hosts), in the order their first copy came. */
   sources: string[];
-  /** The days it spans, in the publication's zone, first to last. */
-  days: CalendarDay[];
+  /**
+   * The days it spans, in the publication's zone, first to last, each with the part of the
+   * day its first copy that day came in (a busy day's page is shown a part at a time).
+   */
+  days: { day: CalendarDay; part: DayPart }[];
 }
 
 function storyPage(id: string, headlines: ArchivedHeadline[], timeZone: string): StoryPage {
   const oldestFirst = [...headlines].reverse();
   const sources = [...new Set(oldestFirst.flatMap((headline) => sourceOf(headline.link) ?? []))];
-  const days = new Map<string, CalendarDay>();
+  const days = new Map<string, { day: CalendarDay; part: DayPart }>();
   for (const headline of oldestFirst) {
-    const day = dayOf(headline.at, timeZone);
-    days.set(`${day.year}-${day.month}-${day.day}`, day);
+    const at = dayPartOf(headline.at, timeZone);
+    const key = `${at.day.year}-${at.day.month}-${at.day.day}`;
+    if (!days.has(key)) days.set(key, at);
   }
   return { id, headlines, lead: oldestFirst[0]!, sources, days: [...days.values()] };
 }

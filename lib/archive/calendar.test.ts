@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { archiveDay, DAY_PAGE, type ArchiveOwner } from "./calendar";
+import { archiveDay, DAY_PAGE, dayPartOf, type ArchiveOwner } from "./calendar";
 import { dayOf, startOfHour, type CalendarDay } from "./days";
 import { flush, recordFeed, setCarriageSource, type RecordedArticle } from "./recorder";
 
@@ -81,10 +81,10 @@ describe("a day's page", () => {
       3, 3, 9, 9, 15, 15, 21, 21,
     ]);
     expect(page!.next).toEqual(BUSY);
-    // A part asked of it is that part alone; the day is still shown whole (parts: null).
+    // A part asked of it (the part a story's headline is in, say) is the whole day.
     const noon = await archiveDay(OWNER, QUIET, 12);
-    expect(noon).toMatchObject({ part: 12, parts: null, count: 8 });
-    expect(noon!.headlines.map((headline) => hourOf(headline.at))).toEqual([15, 15]);
+    expect(noon).toMatchObject({ part: null, parts: null, count: 8 });
+    expect(noon!.headlines).toEqual(page!.headlines);
   });
 
   it("of a busy day is its first part, listing the parts and their counts", async () => {
@@ -129,5 +129,21 @@ describe("a day's page", () => {
     expect(page?.parts?.map(({ part }) => part)).toEqual([6, 12, 18]);
     expect(page?.headlines).toHaveLength(100);
     expect(await archiveDay(OWNER, NO_NIGHT, 0)).toBeNull();
+  });
+
+  it("names the part a moment falls in, by the publication's clocks", () => {
+    for (const [hour, part] of [
+      [0, 0],
+      [5, 0],
+      [6, 6],
+      [11, 6],
+      [12, 12],
+      [18, 18],
+      [23, 18],
+    ] as const) {
+      const moment = startOfHour(BUSY, hour, ZONE) + 59 * MINUTE;
+      expect([hour, dayPartOf(moment, ZONE)]).toEqual([hour, { day: BUSY, part }]);
+    }
+    expect(dayPartOf(startOfHour(BUSY, 6, ZONE) - 1, ZONE).part).toBe(0);
   });
 });

@@ -124,11 +124,19 @@ export function dayPartRanges(day: CalendarDay, timeZone: string): [number, numb
   ]);
 }
 
+/** The day and the part of it `moment` falls in, by the clocks of `timeZone`. */
+export function dayPartOf(moment: number, timeZone: string): { day: CalendarDay; part: DayPart } {
+  const day = dayOf(moment, timeZone);
+  const part = DAY_PARTS.findLast((hour) => startOfHour(day, hour, timeZone) <= moment) ?? 0;
+  return { day, part };
+}
+
 /**
- * A day's headlines, oldest first: the whole day, or a part of it (`part`; a busy day's page
- * without one is its first part with headlines). Null for a day with none, one still to
- * come, or a part with none. The day's counts are the kept hourly ones, so a busy day's page
- * reads the rows of its part only.
+ * A day's headlines, oldest first. A busy day's: the part asked (`part`), or its first part
+ * with headlines; a part asked of a day shown whole is the whole day (a link to the part a
+ * headline is in holds whatever the day's size). Null for a day with none, one still to
+ * come, or a busy day's part with none. The day's counts are the kept hourly ones, so a busy
+ * day's page reads the rows of its part only.
  */
 export async function archiveDay(
   owner: ArchiveOwner,
@@ -148,7 +156,7 @@ export async function archiveDay(
     const parts = DAY_PARTS.map((start, index) => ({ part: start, count: counts[index] ?? 0 }));
     const count = parts.reduce((sum, { count }) => sum + count, 0);
     const split = count > DAY_PAGE;
-    const shown = part ?? (split ? (parts.find(({ count }) => count > 0)?.part ?? null) : null);
+    const shown = split ? (part ?? parts.find(({ count }) => count > 0)!.part) : null;
     const index = shown === null ? -1 : DAY_PARTS.indexOf(shown);
     if (count === 0 || (index >= 0 && parts[index]!.count === 0)) return null;
     const [partFrom, partTo] = index >= 0 ? ranges[index]! : [from, to];

@@ -21,6 +21,7 @@ export {
   archiveMonth,
   archiveMonths,
   DAY_PARTS,
+  dayPartOf,
   type ArchiveDayPage,
   type DayPart,
   type DayCount,
