@@ -35,7 +35,7 @@ export function dayPartName(part: DayPart): string {
 /** A day's page: the whole day, or a part of a busy one ("…, 6 AM to noon"). */
 export function dayTexts(publication: Publication, day: ArchiveDayPage) {
   const name = formatCalendarDay(day.day);
-  if (day.parts === null || day.part === null)
+  if (day.part === null)
     return {
       title: `Headlines of ${name}`,
       description: `What ${publication.name} carried on ${name}: ${headlineCount(day.headlines.length)}, section by section, each with its time and source.`,
