@@ -18,8 +18,9 @@ import {
 /**
  * A busy day of the archive (lib/archive/calendar.ts, over DAY_PAGE = 250 headlines) is shown
  * a part of the day at a time: the day's address holds its first part, /06, /12 and /18 the
- * others, each listing its hours' headlines only, the day's parts with their counts and the
- * next part at its end; a part without headlines, or an hour that begins none, is the 404.
+ * others, each listing its hours' headlines only, the day's parts with their counts, and at
+ * its end the parts before and after it (past the first and last, the days before and after);
+ * a part without headlines, or an hour that begins none, is the 404.
  * An instance of its own, on an archive of its own, whose local section reads three feeds
  * served here: 270 headlines of one day, five days ago, none after 6 PM, and four the day
  * before (a day shown whole, whose parts' addresses show it whole); its other sections
@@ -216,20 +217,24 @@ test("a part lists its hours' headlines, its place in the trail, and the parts b
   const trail = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(trail.getByRole("link", { name: DAY_NAME })).toHaveAttribute("href", DAY_PATH);
   await expect(trail.locator('[aria-current="page"]')).toHaveText("Noon to 6 PM");
-  const beside = page.getByRole("navigation", { name: `Other parts of ${DAY_NAME}`, exact: true });
+  // At the list's end: the part before; the day after has no headlines.
+  const beside = page.getByRole("navigation", { name: "Earlier and later headlines" });
   await expect(beside.getByRole("link")).toHaveText(["←6 AM to noon"]);
   await expect(beside.getByRole("link")).toHaveAttribute("href", `${DAY_PATH}/06`);
   const html = await (await page.request.get(`${app.url}${DAY_PATH}/12`)).text();
   expect(html).toContain(`<link rel="canonical" href="${app.url}${DAY_PATH}/12"/>`);
 
-  // The morning: both neighbours, the first at the day's own address.
+  // The morning: both neighbours, the first at the day's own address; and the first part:
+  // the day before, then the morning.
   await page.goto(`${app.url}${DAY_PATH}/06`);
   expect(new Set(await hoursOn(page))).toEqual(new Set([8, 10]));
-  await expect(
-    page
-      .getByRole("navigation", { name: `Other parts of ${DAY_NAME}`, exact: true })
-      .getByRole("link"),
-  ).toHaveText(["←Midnight to 6 AM", "Noon to 6 PM→"]);
+  const end = page.getByRole("navigation", { name: "Earlier and later headlines" });
+  await expect(end.getByRole("link")).toHaveText(["←Midnight to 6 AM", "Noon to 6 PM→"]);
+  await page.goto(`${app.url}${DAY_PATH}`);
+  await expect(end.getByRole("link")).toHaveText([`←${nameOf(QUIET)}`, "6 AM to noon→"]);
+  expect(
+    await end.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+  ).toEqual([pathOf(QUIET), `${DAY_PATH}/06`]);
 });
 
 test("a day of a few headlines is one page, and a part's address shows it whole", async ({

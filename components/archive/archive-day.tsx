@@ -36,7 +36,8 @@ export function dayPagePath(day: ArchiveDayPage): string {
  * the blog's posts; each with its time (the publication's) and source. Links to the nearest
  * days before and after that have headlines. A headline whose story several sources carried
  * links to its story page ("n sources"). A busy day (lib/archive/calendar.ts, DAY_PAGE) is
- * shown a part at a time, each part listing the day's parts and the next part at its end.
+ * shown a part at a time, each listing the day's parts. At the end of the list, what a reader
+ * reads next: the part before and after, past the day's first and last the days'.
  */
 export function ArchiveDayView({
   publication,
@@ -133,13 +134,11 @@ export function ArchiveDayView({
           </ol>
         </section>
       ))}
-      {day.parts ? (
-        <ArchiveSteps
-          label={`Other parts of ${dayName}`}
-          previous={partStep(shown - 1)}
-          next={partStep(shown + 1)}
-        />
-      ) : null}
+      <ArchiveSteps
+        label="Earlier and later headlines"
+        previous={partStep(shown - 1) ?? step(day.previous)}
+        next={partStep(shown + 1) ?? step(day.next)}
+      />
     </div>
   );
 }
