@@ -39,7 +39,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * four statements (seen by `watcher`, connected before), with what settles when they end.
  */
 async function busy(
-  pool: PostgresPool,
+  pool: PostgresPool | PostgresPool["searches"],
   watcher: pg.Client,
   seconds: number,
 ): Promise<{ held: Promise<unknown> }> {
@@ -114,4 +114,22 @@ test("a transaction started late is given what its reader has left", async () =>
   expect(late!.timeout).toMatch(/^\d+ms$/);
   expect(parseInt(late!.timeout, 10)).toBeLessThanOrEqual(700);
   await held;
+});
+
+test("searches read on connections of their own: with every one busy, other readers are answered at once", async () => {
+  const { pool, watcher } = await poolOn();
+  const { held } = await busy(pool.searches, watcher, 0.8);
+  // A calendar page's read, a story's: not behind the searches.
+  expect(await withinDeadline(300, () => pool.query("SELECT 1 AS one"))).toEqual([{ one: 1 }]);
+  expect(
+    await withinDeadline(300, () => pool.transaction((query) => query("SELECT 2 AS two"))),
+  ).toEqual([{ two: 2 }]);
+  // Another search waits for one of the four.
+  await expect(
+    withinDeadline(300, () => pool.searches.query("SELECT 3 AS three")),
+  ).rejects.toBeInstanceOf(ArchiveUnavailableError);
+  await held;
+  expect(await withinDeadline(1000, () => pool.searches.query("SELECT 4 AS four"))).toEqual([
+    { four: 4 },
+  ]);
 });

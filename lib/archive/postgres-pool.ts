@@ -3,14 +3,17 @@ import { timeLeft } from "./deadline";
 import { ArchiveUnavailableError } from "./types";
 
 /**
- * How the shared engine talks to PostgreSQL: a small pool, and time limits a reader can wait
- * through. The server cancels a statement past a second, the client gives up on a connection
- * after one (and on an answer a little after, for a server that stopped answering at all),
- * and any failure of connection or time reaches the caller as an ArchiveUnavailableError
- * ("Search is unavailable"), never a hang. Other errors (ours) pass as they are.
+ * How the shared engine talks to PostgreSQL: small pools (searches, other readers, the
+ * writer), and time limits a reader can wait through. The server cancels a statement past a
+ * second, the client gives up on a connection after one (and on an answer a little after, for
+ * a server that stopped answering at all), and any failure of connection or time reaches the
+ * caller as an ArchiveUnavailableError ("Search is unavailable"), never a hang. Other errors
+ * (ours) pass as they are.
  */
 
 const POOL_SIZE = 4;
+/** A search's page and count at once, for two searches (PostgresPool.searches). */
+const SEARCH_POOL_SIZE = 4;
 const TIMEOUT_MS = 1000;
 const QUERY_TIMEOUT_MS = 1200;
 /** A migration may wait on another instance's, and build indexes; a flush writes thousands. */
@@ -80,23 +83,19 @@ function newPool(url: string, max: number, timeoutMs: number, name: string): pg.
   return pool;
 }
 
-export class PostgresPool {
-  /** The readers' connections: a second for every statement. */
-  private readonly pool: pg.Pool;
-  /** One connection for migrations and the recorder's flushes, which come one at a time. */
-  private readonly writer: pg.Pool;
+/**
+ * Readers' connections of one kind: each statement within its caller's deadline (deadline.ts),
+ * not started if the caller stopped waiting while it waited for a connection, and cancelled by
+ * the server when the caller stops (the time left as its statement timeout, when that is less
+ * than the pool's second).
+ */
+class Lane {
+  readonly pool: pg.Pool;
 
-  constructor(url: string) {
-    this.pool = newPool(url, POOL_SIZE, TIMEOUT_MS, "riverbend-archive");
-    this.writer = newPool(url, 1, LONG_TIMEOUT_MS, "riverbend-archive-writer");
+  constructor(url: string, size: number, name: string) {
+    this.pool = newPool(url, size, TIMEOUT_MS, name);
   }
 
-  /**
-   * A statement on a connection of the pool, within its caller's deadline (deadline.ts): not
-   * started if the caller stopped waiting while it waited for a connection, and cancelled by
-   * the server when the caller stops (the time left as its statement timeout, when that is
-   * less than the pool's second).
-   */
   readonly query: Query = async <Row>(text: string, values: unknown[] = []) => {
     const client = await connect(this.pool);
     const limit = statementLimit(client);
@@ -117,9 +116,36 @@ export class PostgresPool {
     }
   };
 
-  /** `work` in one transaction on a connection of the pool, within its caller's deadline. */
+  /** `work` in one transaction on a connection of the lane, within its caller's deadline. */
   transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
     return transactionOn(this.pool, work, true);
+  }
+}
+
+export class PostgresPool {
+  /**
+   * Searches' connections. A search may read for most of its second (a common word's walk, a
+   * count), two statements at once; kept apart, they never hold the connections a calendar
+   * page, a story or the cards' marks ask a few milliseconds of.
+   */
+  readonly searches: Lane;
+  /** Every other reader's connections: a second for every statement. */
+  private readonly readers: Lane;
+  /** One connection for migrations and the recorder's flushes, which come one at a time. */
+  private readonly writer: pg.Pool;
+
+  constructor(url: string) {
+    this.searches = new Lane(url, SEARCH_POOL_SIZE, "riverbend-archive-search");
+    this.readers = new Lane(url, POOL_SIZE, "riverbend-archive");
+    this.writer = newPool(url, 1, LONG_TIMEOUT_MS, "riverbend-archive-writer");
+  }
+
+  /** A statement on a reader's connection, within its caller's deadline (Lane). */
+  readonly query: Query = (text, values) => this.readers.query(text, values);
+
+  /** `work` in one transaction on a reader's connection, within its caller's deadline. */
+  transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return this.readers.transaction(work);
   }
 
   /**
@@ -132,7 +158,11 @@ export class PostgresPool {
   }
 
   async end(): Promise<void> {
-    await Promise.all([this.pool, this.writer].map((pool) => (pool.ended ? null : pool.end())));
+    await Promise.all(
+      [this.searches.pool, this.readers.pool, this.writer].map((pool) =>
+        pool.ended ? null : pool.end(),
+      ),
+    );
   }
 }
 

@@ -39,18 +39,20 @@ export async function postgresSearch(
     to: asked.to === null ? null : bound(asked.to),
     now: Math.round(asked.now),
   };
-  const planned = await planSearch(pool.query, request);
+  // A search's statements on connections of their own (PostgresPool.searches).
+  const lane = pool.searches;
+  const planned = await planSearch(lane.query, request);
   if (planned === null) return { hits: [], total: 0 };
   const statements = searchStatements(request, planned.plan, planned.paired);
   if (!statements) return { hits: [], total: 0 };
   const walk = planned.plan === "walk";
   const inPlan = <T>(work: (query: Query) => Promise<T>) =>
     walk
-      ? pool.transaction(async (query) => {
-          await query("SET LOCAL enable_bitmapscan = off");
-          return work(query);
+      ? lane.transaction(async (inside) => {
+          await inside("SET LOCAL enable_bitmapscan = off");
+          return work(inside);
         })
-      : work(pool.query);
+      : work(lane.query);
   const [hits, count] = await Promise.all([
     inPlan((query) => query<Record<string, unknown>>(statements.page.text, statements.page.values)),
     inPlan((query) => countMatches(query, request, statements.countBetween, walk)),
