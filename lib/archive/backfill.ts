@@ -21,7 +21,10 @@ export interface Backfill {
  * Runs `step` until it reads nothing. `step`: the items it read; 0 when the backfill is done;
  * -1 when another instance is running it.
  */
-export function backfill(step: () => number | Promise<number>): Backfill {
+export function backfill(
+  step: () => number | Promise<number>,
+  { failedPauseMs = FAILED_PAUSE_MS }: { failedPauseMs?: number } = {},
+): Backfill {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -37,7 +40,7 @@ export function backfill(step: () => number | Promise<number>): Backfill {
     try {
       read = await step();
     } catch {
-      return next(FAILED_PAUSE_MS);
+      return next(failedPauseMs);
     }
     if (read > 0) next(STEP_PAUSE_MS);
     else if (read < 0) next(BUSY_PAUSE_MS);

@@ -25,6 +25,8 @@ import { splitStory } from "./stories/split";
 import { PostgresPool, type Query } from "./postgres-pool";
 import { recordBatches } from "./postgres-record";
 import { fillPairsStep } from "./postgres-pairs";
+import { buildFeedIndex } from "./postgres-feed-index";
+import { logger } from "../ops";
 import { backfill, type Backfill } from "./backfill";
 import type {
   ArchiveEngine,
@@ -56,8 +58,13 @@ export class PostgresArchive implements ArchiveEngine {
   private readonly storyWindowMs: number;
   /** The word pairs' backfill (postgres-pairs.ts), from migrate() to close(). */
   private filling: Backfill | null = null;
+  /** The index of feeds and words' build (postgres-feed-index.ts), from migrate() to close(). */
+  private indexing: Backfill | null = null;
 
-  constructor(url: string, options: { storyWindowMs?: number } = {}) {
+  constructor(
+    private readonly url: string,
+    options: { storyWindowMs?: number } = {},
+  ) {
     this.storyWindowMs = options.storyWindowMs ?? STORY_WINDOW_MS;
     this.pool = new PostgresPool(url);
     this.query = this.pool.query;
@@ -77,6 +84,15 @@ export class PostgresArchive implements ArchiveEngine {
       }
     });
     this.filling ??= backfill(() => this.pool.longTransaction((query) => fillPairsStep(query)));
+    this.indexing ??= buildFeedIndex(
+      this.url,
+      (pid) => this.query("SELECT pg_cancel_backend($1)", [pid]),
+      (reason) =>
+        logger().warn(
+          { event: "archive-feed-index-unavailable", reason },
+          `archive: no index of feeds and words (btree_gin: ${reason}); searches read the words' index alone`,
+        ),
+    );
   }
 
   /**
@@ -243,7 +259,7 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   async close(): Promise<void> {
-    await this.filling?.stop();
+    await Promise.all([this.filling?.stop(), this.indexing?.stop()]);
     await this.pool.end();
   }
 }

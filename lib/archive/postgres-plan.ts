@@ -1,4 +1,5 @@
 import { firstIdAt } from "./item-id";
+import { FEED_INDEX_VALID } from "./postgres-feed-index";
 import { PAIRS_FROM } from "./postgres-pairs";
 import type { Query } from "./postgres-pool";
 import { atomWords, FEEDS, wantedOf, type SearchPlan } from "./postgres-query";
@@ -64,24 +65,38 @@ const PLAN_WORDS = `WITH q AS MATERIALIZED (
       ) + coalesce((SELECT uses FROM words WHERE word = q.w), 0))
       FROM q WHERE q.stem IS NOT NULL) AS uses,
     (SELECT array_agg(w) FROM q WHERE q.stem IS NULL) AS stops,
-    (${PAIRS_FROM}) AS pairs_from`;
+    (${PAIRS_FROM}) AS pairs_from,
+    ${FEED_INDEX_VALID} AS feed_index,
+    (SELECT greatest(reltuples, 1)::float8 FROM pg_class WHERE oid = 'feed_firsts'::regclass)
+      AS feeds`;
 
 /**
- * The planner's count of items, the uses and stop words of `words` (PLAN_WORDS), and the lowest
- * id from which every row holds its word pairs (postgres-pairs.ts).
+ * The planner's count of items, the uses and stop words of `words` (PLAN_WORDS), the lowest
+ * id from which every row holds its word pairs (postgres-pairs.ts), and, once the index of
+ * feeds and words is valid (postgres-feed-index.ts), a feed's rows on average (else null).
  */
 export async function wordsAsIndexed(
   query: Query,
   words: readonly string[],
-): Promise<{ total: number; uses: Map<string, number>; stops: Set<string>; pairsFrom: number }> {
+): Promise<{
+  total: number;
+  uses: Map<string, number>;
+  stops: Set<string>;
+  pairsFrom: number;
+  feedRows: number | null;
+}> {
   const [row] = await query<{
     total: number;
     uses: Record<string, number> | null;
     stops: string[] | null;
     pairs_from: string | null;
+    feed_index: boolean;
+    feeds: number;
   }>(PLAN_WORDS, [words]);
+  const total = row?.total ?? 0;
   return {
-    total: row?.total ?? 0,
+    total,
+    feedRows: row?.feed_index ? total / Math.max(1, row.feeds) : null,
     uses: new Map(Object.entries(row?.uses ?? {}).map(([word, uses]) => [word, Number(uses)])),
     stops: new Set(row?.stops ?? []),
     // No cursor: an archive not migrated to the pairs yet (read by an instance of this version
@@ -95,14 +110,18 @@ export async function wordsAsIndexed(
  * - "walk": each feed the publication carries, its (feed, id) index read backwards, each row
  *   checked against the tsvector, until the page is full; the feeds' rows merged. A common
  *   word fills a page within a few dozen rows of each feed, whatever the archive's size.
- * - "index": the GIN index once, every entry of the words read, the matches in the
- *   publication's feeds sorted. A rare word has few entries; walking would read every row of
- *   the feeds to find its matches.
+ * - "feeds", once the index of feeds and words is valid (postgres-feed-index.ts, `feedRows` a
+ *   feed's rows on average): that index asked once a feed, the feed's matches alone read. A
+ *   word in a few rows of each feed finds them among the index's entries, where walking would
+ *   read every row of the feed to find them.
+ * - "index", before it is: the GIN index of the words once, every entry of the words read,
+ *   the matches in the publication's feeds sorted. A rare word has few entries; but each of
+ *   its rows in the whole network is read from the table to be kept to the feeds.
  * Measured at a million headlines: a walk reads a row in about 1.2 µs, and needs FEEDS ×
  * wanted / (the matches' share) rows; the index reads an entry in about 0.1 µs. The planner
- * cannot be left to choose: inside the walk it meets the GIN index again for each feed (a
- * BitmapAnd, the words' entries read 15 times), and it takes a phrase of two common words
- * ("small town") for as common as its words.
+ * cannot be left to choose between a walk and the words' index: inside the walk it meets the
+ * GIN index again for each feed (a BitmapAnd, the words' entries read 15 times), and it takes
+ * a phrase of two common words ("small town") for as common as its words.
  */
 const WALK_ROW_US = 1.2;
 const INDEX_ENTRY_US = 0.1;
@@ -117,8 +136,9 @@ export function searchPlan(
   total: number,
   wanted: number,
   paired = false,
+  feedRows: number | null = null,
 ): SearchPlan {
-  if (total <= 0) return "index";
+  if (total <= 0) return feedRows === null ? "index" : "feeds";
   const usesOf = (word: string) => uses.get(word) ?? 0;
   const share = (word: string) => Math.min(1, usesOf(word) / total);
   const atomShare = (atom: QueryAtom) =>
@@ -126,23 +146,38 @@ export function searchPlan(
       ? share(atom.word)
       : atom.phrase.reduce((product, word) => product * share(word), 1) *
         PHRASE_FACTOR ** (atom.phrase.length - 1);
-  const matched = query.all.reduce(
-    (product, group) =>
-      product *
-      Math.min(
-        1,
-        group.reduce((sum, atom) => sum + atomShare(atom), 0),
-      ),
-    1,
-  );
-  if (matched <= 0) return "index";
+  // The rows an index finds for an atom: a phrase's are those holding its pairs, or its words.
+  const foundShare = (atom: QueryAtom) =>
+    "phrase" in atom && !paired
+      ? atom.phrase.reduce((product, word) => product * share(word), 1)
+      : atomShare(atom);
+  const shareOf = (of: (atom: QueryAtom) => number) =>
+    query.all.reduce(
+      (product, group) =>
+        product *
+        Math.min(
+          1,
+          group.reduce((sum, atom) => sum + of(atom), 0),
+        ),
+      1,
+    );
+  const matched = shareOf(atomShare);
+  if (matched <= 0) return feedRows === null ? "index" : "feeds";
+  const walk = ((FEEDS * wanted) / matched) * WALK_ROW_US;
+  if (feedRows !== null) {
+    // Each feed: its entries and the words' read together, then its rows found read.
+    const words = query.all.flat().flatMap(atomWords).length;
+    const feeds =
+      FEEDS *
+      (feedRows * (1 + words) * INDEX_ENTRY_US + shareOf(foundShare) * feedRows * WALK_ROW_US);
+    return walk < feeds ? "walk" : "feeds";
+  }
   // Paired, a phrase's entries are its pairs' rows alone, each one's positions checked.
   const entriesOf = (atom: QueryAtom) =>
     paired && "phrase" in atom && atom.phrase.length > 1
       ? (atomShare(atom) * total * PAIR_ROW_US) / INDEX_ENTRY_US
       : atomWords(atom).reduce((words, word) => words + usesOf(word), 0);
   const entries = query.all.flat().reduce((sum, atom) => sum + entriesOf(atom), 0);
-  const walk = ((FEEDS * wanted) / matched) * WALK_ROW_US;
   return walk < entries * INDEX_ENTRY_US ? "walk" : "index";
 }
 
@@ -165,9 +200,9 @@ export async function planSearch(
     ...new Set([...planWords(request.query), ...request.query.none.flatMap(atomWords)]),
   ];
   if (words.length === 0) return { plan: "index", paired: false };
-  const { total, uses, stops, pairsFrom } = await wordsAsIndexed(query, words);
+  const { total, uses, stops, pairsFrom, feedRows } = await wordsAsIndexed(query, words);
   const read = asPostgresReads(request.query, stops);
   if (asksNothing(read)) return null;
   const paired = (request.from === null ? 0 : firstIdAt(request.from)) >= pairsFrom;
-  return { plan: searchPlan(read, uses, total, wantedOf(request), paired), paired };
+  return { plan: searchPlan(read, uses, total, wantedOf(request), paired, feedRows), paired };
 }

@@ -103,7 +103,7 @@ const RELEVANCE_WINDOW = 5000;
 export const FEEDS = 15;
 
 /** How a search reads its matches (postgres-plan.ts, searchPlan). */
-export type SearchPlan = "walk" | "index";
+export type SearchPlan = "walk" | "feeds" | "index";
 
 /** How many rows of each feed a page needs at most (newest) or relevance reads. */
 export const wantedOf = (request: Pick<EngineSearch, "order" | "offset" | "limit">) =>
@@ -153,9 +153,11 @@ export function searchStatements(
     ? "0::float8"
     : `ts_rank_cd(${WEIGHTS}, i.search, ${paired ? tsQuery(request.query, page)! : query}, 1)::float8
         / (1 + greatest(0, ${page.add(request.now)}::bigint - i.at)::float8 / ${MONTH_MS})`;
-  const wanted = page.add(plan === "walk" ? wantedOf(request) : indexWanted(request));
+  const wanted = page.add(plan === "index" ? indexWanted(request) : wantedOf(request));
+  // A walk and the feeds' plan read each feed apart: the one its (feed, id) index backwards,
+  // the other the index of feeds and words asked the feed and the words (postgres-feed-index.ts).
   const matches =
-    plan === "walk"
+    plan !== "index"
       ? `SELECT m.id, m.score FROM (${feeds}) AS f CROSS JOIN LATERAL (
           SELECT i.id, ${score} AS score FROM items i WHERE i.feed = f.feed AND ${where}
           ORDER BY i.id DESC LIMIT ${wanted}
@@ -175,11 +177,15 @@ export function searchStatements(
     },
     countBetween: (low, high, limit) => {
       const window = count.copy();
+      const ids = `i.id >= ${window.add(low)} AND i.id < ${window.add(high)}`;
+      const rows =
+        plan === "feeds"
+          ? `SELECT 1 FROM (${feeds}) AS f CROSS JOIN LATERAL (
+              SELECT 1 FROM items i WHERE i.feed = f.feed AND ${where} AND ${ids}
+            ) AS m`
+          : `SELECT 1 FROM items i WHERE i.feed = ANY (ARRAY(${feeds})) AND ${where} AND ${ids}`;
       return {
-        text: `SELECT count(*) AS total FROM (SELECT 1 FROM items i
-          WHERE i.feed = ANY (ARRAY(${feeds})) AND ${where}
-            AND i.id >= ${window.add(low)} AND i.id < ${window.add(high)}
-          LIMIT ${window.add(limit)}) AS matches`,
+        text: `SELECT count(*) AS total FROM (${rows} LIMIT ${window.add(limit)}) AS matches`,
         values: window.values,
       };
     },
