@@ -23,11 +23,13 @@ const HOUR = 3_600_000;
 const LOCAL = "https://a.example/local.xml";
 const SPORTS = "https://wire.example/sports.xml";
 const ELSEWHERE = "https://lakeside.example/local.xml";
+const HAMLET = "https://hamlet.example/local.xml";
 const CARRIAGE = [
   { publication: "riverbend", section: "local", feed: LOCAL, rank: 0 },
   { publication: "riverbend", section: "sports", feed: SPORTS, rank: 1 },
   { publication: "lakeside", section: "local", feed: ELSEWHERE, rank: 0 },
   { publication: "lakeside", section: "sports", feed: SPORTS, rank: 1 },
+  { publication: "hamlet", section: "local", feed: HAMLET, rank: 0 },
 ];
 const WORDS = ["river", "bridge", "market", "school", "garden", "harbor", "library", "ferry"];
 
@@ -58,6 +60,7 @@ beforeAll(async () => {
   await engine.syncCarriage(CARRIAGE, NOW - 10_000 * HOUR);
   for (const feed of [LOCAL, SPORTS, ELSEWHERE])
     await engine.record([{ feed, items: items(feed), seenAt: NOW }]);
+  await engine.record([{ feed: HAMLET, items: items(HAMLET).slice(0, 30), seenAt: NOW }]);
   await engine.withdraw({
     publication: "riverbend",
     link: `${LOCAL.replace(/\.xml$/, "")}/2`,
@@ -255,6 +258,14 @@ describe("the query as PostgreSQL reads it", () => {
     expect(uses.get("meets")).toBeGreaterThan(await usesOf(["meets"]));
     expect(uses.get("ferry")).toBe(await usesOf(["ferry"]));
     expect(stops).toEqual(new Set(["with", "the"]));
+  });
+
+  it("weighs a publication's feeds by their rows, as PostgreSQL's statistics count them", async () => {
+    const feedRows = async (publication: string) =>
+      (await wordsAsIndexed(query, ["ferry"], publication)).feedRows!;
+    // Two feeds of 600 items, against one of 30: 80 rows a feed of the 15, against 2.
+    expect(await feedRows("riverbend")).toBeCloseTo(80, -1);
+    expect(await feedRows("hamlet")).toBeCloseTo(2, 0);
   });
 
   it("finds nothing to read for stop words alone, and the engine answers nothing", async () => {
