@@ -211,7 +211,21 @@ describe("searchPlan", () => {
     expect(feeds("council ferry")).toBe("feeds");
     expect(feeds("ferry OR council")).toBe("walk");
     expect(feeds('"small town"')).toBe("feeds");
-    expect(feeds("council", 50_000)).toBe("feeds");
+    // A deep page: a walk reads each feed to its end, 170 rows, against 85 matches read across
+    // the table.
+    expect(feeds("council", 50_000)).toBe("walk");
+    // Relevance's window of a common word (333 a feed) in feeds of 1,000 rows: the feeds'
+    // newest matches walked, not their year's read across the table.
+    expect(
+      searchPlan(
+        parseQuery("riverbend").engine,
+        new Map([["riverbend", 450_000]]),
+        1_000_000,
+        333,
+        true,
+        1000,
+      ),
+    ).toBe("walk");
     // A word in a tenth of the rows: a walk reads 200 rows a feed, the index finds 17.
     expect(
       searchPlan(
