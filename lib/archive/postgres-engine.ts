@@ -87,11 +87,21 @@ export class PostgresArchive implements ArchiveEngine {
     this.indexing ??= buildFeedIndex(
       this.url,
       (pid) => this.query("SELECT pg_cancel_backend($1)", [pid]),
-      (reason) =>
-        logger().warn(
-          { event: "archive-feed-index-unavailable", reason },
-          `archive: no index of feeds and words (btree_gin: ${reason}); searches read the words' index alone`,
-        ),
+      {
+        unavailable: (reason) =>
+          logger().warn(
+            { event: "archive-feed-index-unavailable", reason },
+            `archive: no index of feeds and words (btree_gin: ${reason}); searches read the words' index alone`,
+          ),
+        failed: (error) =>
+          logger().warn(
+            {
+              event: "archive-feed-index-failed",
+              err: error instanceof Error ? error.message : String(error),
+            },
+            "archive: building the index of feeds and words failed; trying again in a minute",
+          ),
+      },
     );
   }
 

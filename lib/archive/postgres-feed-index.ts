@@ -92,29 +92,38 @@ async function buildStep(
 }
 
 /**
- * Builds FEED_INDEX in the background until it is there (buildStep). stop() cancels a build
- * under way (PostgreSQL rolls it back to an invalid index) and resolves once it has ended;
- * `cancel` runs pg_cancel_backend on another connection.
+ * Builds FEED_INDEX in the background until it is there (buildStep), tried again a minute
+ * after a failure, which `report` is told of. stop() cancels a build under way (PostgreSQL
+ * rolls it back to an invalid index) and resolves once it has ended; `cancel` runs
+ * pg_cancel_backend on another connection.
  */
 export function buildFeedIndex(
   url: string,
   cancel: (pid: number) => Promise<unknown>,
-  unavailable: (reason: string) => void,
+  report: { unavailable(reason: string): void; failed(error: unknown): void },
 ): Backfill {
   let pid: number | null = null;
+  let stopped = false;
   const build = backfill(
-    () =>
-      buildStep(
-        url,
-        (running) => {
-          pid = running;
-        },
-        unavailable,
-      ),
+    async () => {
+      try {
+        return await buildStep(
+          url,
+          (running) => {
+            pid = running;
+          },
+          report.unavailable,
+        );
+      } catch (error) {
+        if (!stopped) report.failed(error);
+        throw error;
+      }
+    },
     { failedPauseMs: FAILED_PAUSE_MS },
   );
   return {
     stop: async () => {
+      stopped = true;
       const stopping = build.stop();
       if (pid !== null) await cancel(pid).catch(() => {});
       await stopping;
