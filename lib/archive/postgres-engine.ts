@@ -25,7 +25,7 @@ import { splitStory } from "./stories/split";
 import { PostgresPool, type Query } from "./postgres-pool";
 import { recordBatches } from "./postgres-record";
 import { fillPairsStep } from "./postgres-pairs";
-import { buildFeedIndex } from "./postgres-feed-index";
+import { buildFeedIndex, FeedShares } from "./postgres-feed-index";
 import { logger } from "../ops";
 import { backfill, type Backfill } from "./backfill";
 import type {
@@ -60,6 +60,8 @@ export class PostgresArchive implements ArchiveEngine {
   private filling: Backfill | null = null;
   /** The index of feeds and words' build (postgres-feed-index.ts), from migrate() to close(). */
   private indexing: Backfill | null = null;
+  /** Each publication's feeds' share of the items, for the search's plan (postgres-plan.ts). */
+  private readonly shares = new FeedShares();
 
   constructor(
     private readonly url: string,
@@ -155,7 +157,7 @@ export class PostgresArchive implements ArchiveEngine {
   }
 
   search(request: EngineSearch): Promise<EngineSearchPage> {
-    return postgresSearch(this.pool, request);
+    return postgresSearch(this.pool, request, this.shares);
   }
 
   async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { backfill, type Backfill } from "./backfill";
+import type { Query } from "./postgres-pool";
 
 /**
  * The shared engine's index of each row's feed beside its words: one GIN index of
@@ -129,4 +130,52 @@ export function buildFeedIndex(
       await stopping;
     },
   };
+}
+
+/**
+ * How PostgreSQL's planner reckons a feed's share of the items (pg_stats of items.feed): its
+ * most common feeds with their frequencies, and what those leave divided among the rest (the
+ * share of any other feed). Feeds differ tenfold (at ten million headlines a national feed of
+ * many publications held 30,000 items, the average feed 3,000), and how many rows a feed's
+ * matches are is what the "feeds" plan costs. No row before the table's first ANALYZE.
+ */
+const FEED_STATS = `SELECT s.most_common_vals::text::text[] AS feeds, s.most_common_freqs AS freqs,
+    (1 - coalesce((SELECT sum(f) FROM unnest(s.most_common_freqs) AS f), 0))
+      / greatest(1, (CASE WHEN s.n_distinct < 0
+          THEN -s.n_distinct * (SELECT reltuples FROM pg_class WHERE oid = 'items'::regclass)
+          ELSE s.n_distinct END) - coalesce(cardinality(s.most_common_freqs), 0)) AS rest
+  FROM pg_stats AS s
+  WHERE s.schemaname = current_schema() AND s.tablename = 'items' AND s.attname = 'feed'`;
+
+/** The statistics are read again after this long: they change as autovacuum analyzes. */
+const STATS_KEPT_MS = 10 * 60_000;
+
+interface FeedStats {
+  common: Map<string, number>;
+  rest: number;
+}
+
+/**
+ * The share of the items in a publication's feeds, from FEED_STATS, read once every
+ * STATS_KEPT_MS (pg_stats and its most common values take about 4 ms to read, the rest of a
+ * search's plan under 1).
+ */
+export class FeedShares {
+  private stats: { value: FeedStats | null; at: number } | null = null;
+
+  /** The feeds' share of the items; null before the table is analyzed, or without feeds. */
+  async of(query: Query, feeds: readonly string[]): Promise<number | null> {
+    const now = performance.now();
+    if (!this.stats || now - this.stats.at >= STATS_KEPT_MS) {
+      const [row] = await query<{ feeds: string[] | null; freqs: number[] | null; rest: number }>(
+        FEED_STATS,
+      );
+      const common = new Map<string, number>();
+      (row?.feeds ?? []).forEach((feed, n) => common.set(feed, Number(row?.freqs?.[n] ?? 0)));
+      this.stats = { value: row ? { common, rest: Number(row.rest) } : null, at: now };
+    }
+    const stats = this.stats.value;
+    if (!stats || feeds.length === 0) return null;
+    return feeds.reduce((sum, feed) => sum + (stats.common.get(feed) ?? stats.rest), 0);
+  }
 }

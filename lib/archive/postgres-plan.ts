@@ -1,5 +1,5 @@
 import { firstIdAt } from "./item-id";
-import { FEED_INDEX_VALID } from "./postgres-feed-index";
+import { FEED_INDEX_VALID, FeedShares } from "./postgres-feed-index";
 import { PAIRS_FROM } from "./postgres-pairs";
 import type { Query } from "./postgres-pool";
 import { atomWords, FEEDS, wantedOf, type SearchPlan } from "./postgres-query";
@@ -51,28 +51,6 @@ const STEM_RANGE = 300;
  * STEM_RANGE of the stem's range of words.word (COLLATE "C"; "ferry" is "ferri", and its
  * range holds "ferries"); and which words are stop words (no stem).
  */
-/**
- * The share of items in the feeds of the publication ($2), as PostgreSQL's planner reckons a
- * feed's (pg_stats of items.feed): a feed among its most common values, its frequency; any
- * other, what those leave divided among the rest. Feeds differ tenfold (at ten million
- * headlines a national feed of many publications held 30,000 items, the average feed 3,000),
- * and how many rows a feed's matches are is what the "feeds" plan costs. Null before the
- * table's first ANALYZE.
- */
-const FEED_SHARE = `WITH stats AS MATERIALIZED (
-    SELECT s.most_common_vals::text::text[] AS vals, s.most_common_freqs AS freqs,
-      (1 - coalesce((SELECT sum(f) FROM unnest(s.most_common_freqs) AS f), 0))
-        / greatest(1, (CASE WHEN s.n_distinct < 0
-            THEN -s.n_distinct * (SELECT reltuples FROM pg_class WHERE oid = 'items'::regclass)
-            ELSE s.n_distinct END) - coalesce(cardinality(s.most_common_freqs), 0)) AS rest
-    FROM pg_stats AS s
-    WHERE s.schemaname = current_schema() AND s.tablename = 'items' AND s.attname = 'feed'
-  )
-  SELECT sum(coalesce(
-      (SELECT u.freq FROM unnest(stats.vals, stats.freqs) AS u(val, freq) WHERE u.val = p.feed),
-      stats.rest))::float8
-  FROM stats, (SELECT DISTINCT feed FROM carriage WHERE publication = $2) AS p`;
-
 const PLAN_WORDS = `WITH q AS MATERIALIZED (
     SELECT w, (tsvector_to_array(to_tsvector('english', w)))[1] AS stem FROM unnest($1::text[]) AS w
   )
@@ -89,15 +67,15 @@ const PLAN_WORDS = `WITH q AS MATERIALIZED (
     (SELECT array_agg(w) FROM q WHERE q.stem IS NULL) AS stops,
     (${PAIRS_FROM}) AS pairs_from,
     ${FEED_INDEX_VALID} AS feed_index,
-    (${FEED_SHARE}) AS feed_share,
+    (SELECT array_agg(DISTINCT feed) FROM carriage WHERE publication = $2) AS publication_feeds,
     (SELECT greatest(reltuples, 1)::float8 FROM pg_class WHERE oid = 'feed_firsts'::regclass)
       AS feeds`;
 
 /**
  * The planner's count of items, the uses and stop words of `words` (PLAN_WORDS), the lowest
- * id from which every row holds its word pairs (postgres-pairs.ts), and, once the index of
- * feeds and words is valid (postgres-feed-index.ts), the rows of a feed of `publication` on
- * average (FEED_SHARE; before the table is analyzed, those of any feed), else null.
+ * id from which every row holds its word pairs (postgres-pairs.ts), whether the index of feeds
+ * and words is valid (postgres-feed-index.ts), the planner's count of feeds, and the feeds of
+ * `publication`.
  */
 export async function wordsAsIndexed(
   query: Query,
@@ -108,7 +86,9 @@ export async function wordsAsIndexed(
   uses: Map<string, number>;
   stops: Set<string>;
   pairsFrom: number;
-  feedRows: number | null;
+  feedIndex: boolean;
+  feeds: number;
+  publicationFeeds: string[];
 }> {
   const [row] = await query<{
     total: number;
@@ -116,21 +96,19 @@ export async function wordsAsIndexed(
     stops: string[] | null;
     pairs_from: string | null;
     feed_index: boolean;
-    feed_share: number | null;
     feeds: number;
+    publication_feeds: string[] | null;
   }>(PLAN_WORDS, [words, publication]);
-  const total = row?.total ?? 0;
-  const feedRows = row?.feed_share
-    ? (row.feed_share * total) / FEEDS
-    : total / Math.max(1, row?.feeds ?? 1);
   return {
-    total,
-    feedRows: row?.feed_index ? feedRows : null,
+    total: row?.total ?? 0,
     uses: new Map(Object.entries(row?.uses ?? {}).map(([word, uses]) => [word, Number(uses)])),
     stops: new Set(row?.stops ?? []),
     // No cursor: an archive not migrated to the pairs yet (read by an instance of this version
     // while another migrates it), whose rows hold none.
     pairsFrom: row?.pairs_from == null ? Number.POSITIVE_INFINITY : Number(row.pairs_from),
+    feedIndex: row?.feed_index ?? false,
+    feeds: Math.max(1, row?.feeds ?? 1),
+    publicationFeeds: row?.publication_feeds ?? [],
   };
 }
 
@@ -234,18 +212,22 @@ export const planWords = (query: EngineQuery): string[] => [
 export async function planSearch(
   query: Query,
   request: EngineSearch,
+  shares = new FeedShares(),
 ): Promise<{ plan: SearchPlan; paired: boolean } | null> {
   const words = [
     ...new Set([...planWords(request.query), ...request.query.none.flatMap(atomWords)]),
   ];
   if (words.length === 0) return { plan: "index", paired: false };
-  const { total, uses, stops, pairsFrom, feedRows } = await wordsAsIndexed(
-    query,
-    words,
-    request.publication,
-  );
+  const { total, uses, stops, pairsFrom, feedIndex, feeds, publicationFeeds } =
+    await wordsAsIndexed(query, words, request.publication);
   const read = asPostgresReads(request.query, stops);
   if (asksNothing(read)) return null;
   const paired = (request.from === null ? 0 : firstIdAt(request.from)) >= pairsFrom;
+  // A feed of the publication's rows on average; before the table is analyzed, any feed's.
+  let feedRows: number | null = null;
+  if (feedIndex) {
+    const share = await shares.of(query, publicationFeeds);
+    feedRows = share ? (share * total) / FEEDS : total / feeds;
+  }
   return { plan: searchPlan(read, uses, total, wantedOf(request), paired, feedRows), paired };
 }

@@ -4,7 +4,7 @@ import { postgresForFile, searchRequest } from "../../test-support/archive-engin
 import { PostgresArchive } from "./postgres-engine";
 import { asksNothing, asPostgresReads, planSearch, wordsAsIndexed } from "./postgres-plan";
 import { searchPlan } from "./postgres-plan";
-import { FEED_INDEX_VALID } from "./postgres-feed-index";
+import { FEED_INDEX_VALID, FeedShares } from "./postgres-feed-index";
 import { searchStatements, type SearchPlan } from "./postgres-query";
 import { parseQuery } from "./query";
 import type { ArchiveItemInput, EngineSearch } from "./types";
@@ -275,11 +275,13 @@ describe("the query as PostgreSQL reads it", () => {
   });
 
   it("weighs a publication's feeds by their rows, as PostgreSQL's statistics count them", async () => {
-    const feedRows = async (publication: string) =>
-      (await wordsAsIndexed(query, ["ferry"], publication)).feedRows!;
-    // Two feeds of 600 items, against one of 30: 80 rows a feed of the 15, against 2.
-    expect(await feedRows("riverbend")).toBeCloseTo(80, -1);
-    expect(await feedRows("hamlet")).toBeCloseTo(2, 0);
+    const shares = new FeedShares();
+    const shareOf = async (publication: string) =>
+      shares.of(query, (await wordsAsIndexed(query, ["ferry"], publication)).publicationFeeds);
+    // Two feeds of 600 items of the 1,830, against one of 30.
+    expect(await shareOf("riverbend")).toBeCloseTo(1200 / 1830, 2);
+    expect(await shareOf("hamlet")).toBeCloseTo(30 / 1830, 2);
+    expect(await shareOf("nowhere")).toBeNull();
   });
 
   it("finds nothing to read for stop words alone, and the engine answers nothing", async () => {

@@ -1,4 +1,5 @@
 import { COUNT_BUDGET_MS, windowedCount, type BudgetedCount } from "./budgeted-count";
+import type { FeedShares } from "./postgres-feed-index";
 import { planSearch } from "./postgres-plan";
 import type { PostgresPool, Query } from "./postgres-pool";
 import { idBefore, idFrom, searchStatements, type Statement } from "./postgres-query";
@@ -32,6 +33,7 @@ export const bound = (moment: number) => Math.ceil(moment);
 export async function postgresSearch(
   pool: PostgresPool,
   asked: EngineSearch,
+  shares?: FeedShares,
 ): Promise<EngineSearchPage> {
   const request: EngineSearch = {
     ...asked,
@@ -41,7 +43,7 @@ export async function postgresSearch(
   };
   // A search's statements on connections of their own (PostgresPool.searches).
   const lane = pool.searches;
-  const planned = await planSearch(lane.query, request);
+  const planned = await planSearch(lane.query, request, shares);
   if (planned === null) return { hits: [], total: 0 };
   const statements = searchStatements(request, planned.plan, planned.paired);
   if (!statements) return { hits: [], total: 0 };
