@@ -202,39 +202,31 @@ describe("searchPlan", () => {
   });
 
   it("once the index of feeds and words is built, asks it where it would have read the words' index", () => {
-    // A million items in 6,000 feeds: about 170 a feed.
+    // A million items, 1,000 in each of the publication's feeds.
     const feeds = (text: string, wanted = 20, paired = false) =>
-      searchPlan(parseQuery(text).engine, uses, 1_000_000, wanted, paired, 170);
+      searchPlan(parseQuery(text).engine, uses, 1_000_000, wanted, paired, 1000);
     expect(feeds("council")).toBe("walk");
     expect(feeds("ferry")).toBe("feeds");
     expect(feeds("zeppelin")).toBe("feeds");
     expect(feeds("council ferry")).toBe("feeds");
     expect(feeds("ferry OR council")).toBe("walk");
     expect(feeds('"small town"')).toBe("feeds");
-    // A deep page: a walk reads each feed to its end, 170 rows, against 85 matches read across
-    // the table.
+    // A deep page: a walk reads each feed to its end, 1,000 rows, against 500 matches read
+    // across the table.
     expect(feeds("council", 50_000)).toBe("walk");
-    // Relevance's window of a common word (333 a feed) in feeds of 1,000 rows: the feeds'
-    // newest matches walked, not their year's read across the table.
+    // Relevance's window of a common word (333 a feed): the feeds' newest matches walked, not
+    // their year's read across the table.
+    expect(feeds("council", 333)).toBe("walk");
+    // Ten million items, 11,000 in each feed: a word in one item in fifty is walked 1,000 rows
+    // a feed deep; the index finds its 220 a feed.
     expect(
       searchPlan(
-        parseQuery("riverbend").engine,
-        new Map([["riverbend", 450_000]]),
-        1_000_000,
-        333,
-        true,
-        1000,
-      ),
-    ).toBe("walk");
-    // A word in a tenth of the rows: a walk reads 200 rows a feed, the index finds 17.
-    expect(
-      searchPlan(
-        parseQuery("harbor").engine,
-        new Map([["harbor", 100_000]]),
-        1_000_000,
+        parseQuery("managers").engine,
+        new Map([["managers", 190_000]]),
+        10_000_000,
         20,
-        false,
-        170,
+        true,
+        11_000,
       ),
     ).toBe("feeds");
     expect(searchPlan(parseQuery("council").engine, uses, 0, 20, false, 170)).toBe("feeds");
