@@ -26,6 +26,8 @@ import { PAIRS_FUNCTIONS } from "./postgres-pairs";
  *   instance writes it, so a phrase's GIN entries are those of its pairs, not of its words.
  *   Rows from before are given theirs by a backfill, newest first ('pairs-from': the lowest id
  *   from which every row has them).
+ * - items_search, version 1, is replaced by a GIN index of (feed, search) that each instance
+ *   builds in the background, one at a time, outside the migrations (postgres-feed-index.ts).
  */
 
 /** pg_advisory_xact_lock's key for migrations: any constant of our own. */
