@@ -3,6 +3,7 @@ import pg from "pg";
 import { postgresForFile, searchRequest, sqliteForFile } from "../test-support/archive-engines";
 import { PostgresArchive } from "../lib/archive/postgres-engine";
 import { indexText, searchVector } from "../lib/archive/postgres-query";
+import { FEED_INDEX_LOCK } from "../lib/archive/postgres-feed-index";
 import { SqliteArchive } from "../lib/archive/sqlite/client";
 import type { ArchiveEngine } from "../lib/archive/types";
 import { labelledItems } from "../test-support/labelled-set";
@@ -110,7 +111,9 @@ describe("bench:archive --copy", () => {
     opened.push(archive, copy);
     await copy.migrate();
     const said: string[] = [];
-    await copyArchive(url, file, { indexText, searchVector }, (line: string) => said.push(line));
+    await copyArchive(url, file, { indexText, searchVector, FEED_INDEX_LOCK }, (line: string) =>
+      said.push(line),
+    );
     expect(said.join("\n")).toContain(`${labelled.length.toLocaleString("en-US")} items copied`);
 
     for (const publication of ["riverbend", "lakeside"]) {

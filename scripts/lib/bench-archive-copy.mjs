@@ -76,7 +76,9 @@ const ITEM_COLUMNS = columnsOf(
  * @param {{
  *   indexText: (text: string) => string;
  *   searchVector: (title: string, description: string, body: string) => string;
- * }} engine the PostgreSQL engine's own folding (lib/archive/postgres-query.ts)
+ *   FEED_INDEX_LOCK: number;
+ * }} engine the PostgreSQL engine's own folding (lib/archive/postgres-query.ts), and the lock
+ * its instances build their index of feeds and words under (postgres-feed-index.ts)
  * @param {(line: string) => void} say
  */
 export async function copyArchive(url, file, engine, say) {
@@ -84,6 +86,9 @@ export async function copyArchive(url, file, engine, say) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // No instance builds the index of feeds and words while its indexes are dropped and made
+    // again (one building when the copy starts is waited for): held until the client ends.
+    await client.query("SELECT pg_advisory_lock($1)", [engine.FEED_INDEX_LOCK]);
     await client.query("SET maintenance_work_mem = '1GB'");
     // Indexes that back no constraint: dropped now, made again from their definitions.
     const { rows: indexes } = await client.query(

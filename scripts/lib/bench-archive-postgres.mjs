@@ -91,7 +91,11 @@ export async function postgres({
       await engine.migrate();
       /** @type {typeof import("../../lib/archive/postgres-query.ts")} */
       const folding = await jiti.import("../../lib/archive/postgres-query.ts");
-      await copyArchive(server.url, copy, folding, (line) => console.log(line));
+      /** @type {typeof import("../../lib/archive/postgres-feed-index.ts")} */
+      const { FEED_INDEX_LOCK } = await jiti.import("../../lib/archive/postgres-feed-index.ts");
+      await copyArchive(server.url, copy, { ...folding, FEED_INDEX_LOCK }, (line) =>
+        console.log(line),
+      );
       held = await heldBy(server.url);
     }
     const doing = held ? `resuming after ${held.toLocaleString("en-US")} headlines` : "filling";
