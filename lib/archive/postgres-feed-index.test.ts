@@ -123,10 +123,10 @@ test("an instance stopping while its build waits stops at once, and the next ins
       )
       .then(({ rows }) => rows[0]!.n);
   expect(await until(building, (n) => n === 1)).toBe(1);
-  const started = performance.now();
+  // The lock is still held: close() ends only because it cancelled the build (else it would
+  // wait for the build, and the build for the lock, past the test's time).
   await engine.close();
-  expect(performance.now() - started).toBeLessThan(2000);
-  expect(await until(building, (n) => n === 0)).toBe(0);
+  expect(await building()).toBe(0);
   await holder.query("COMMIT");
   expect(await indexes(client)).toEqual([]);
   const next = new PostgresArchive(url);
