@@ -63,9 +63,11 @@ async function answers(engine: ArchiveEngine, publication: string) {
       );
   // What a reader is shown of a page: its hits and how many there are. Each engine ranks
   // relevance its own way (FTS5's bm25, ts_rank_cd): what those pages hold is compared, every hit.
-  const pages = searches.map(({ hits, total }, n) => ({
+  // A count past its budget is an estimate (budgeted-count.ts), a matter of the machine's speed
+  // and not of the rows: it is left out, the page holding every match (its limit 1,000).
+  const pages = searches.map(({ hits, total, estimated }, n) => ({
     hits: n % 2 === 0 ? hits : [...hits].sort((a, b) => (a.id < b.id ? -1 : 1)),
-    total,
+    total: estimated ? hits.length : total,
   }));
   const stories = new Set(searches.flatMap((page) => page.hits.map((hit) => hit.story)));
   const storyPages = [];

@@ -88,7 +88,7 @@ export async function copyArchive(url, file, engine, say) {
   try {
     // No instance builds the index of feeds and words while its indexes are dropped and made
     // again (one building when the copy starts is waited for): held until the client ends.
-    await client.query("SELECT pg_advisory_lock($1)", [engine.FEED_INDEX_LOCK]);
+    await holdLock(client, engine.FEED_INDEX_LOCK);
     await client.query("SET maintenance_work_mem = '1GB'");
     // Indexes that back no constraint: dropped now, made again from their definitions.
     const { rows: indexes } = await client.query(
@@ -111,6 +111,19 @@ export async function copyArchive(url, file, engine, say) {
     await client.end();
     source.close();
   }
+}
+
+/**
+ * Takes the session's advisory lock `key`, trying every 200 ms. Tried, not waited on: CREATE
+ * INDEX CONCURRENTLY, run under this lock, waits for every transaction older than it to end,
+ * a wait on the lock among them, and PostgreSQL ends that circle as a deadlock.
+ * @param {pg.Client} client
+ * @param {number} key
+ */
+async function holdLock(client, key) {
+  const tried = async () =>
+    (await client.query("SELECT pg_try_advisory_lock($1) AS got", [key])).rows[0].got;
+  while (!(await tried())) await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 const seconds = (/** @type {number} */ since) =>
