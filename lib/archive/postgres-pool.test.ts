@@ -35,22 +35,24 @@ async function poolOn(): Promise<{ pool: PostgresPool; watcher: pg.Client }> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Every connection of the pool (four) held for `seconds`: returns once the server runs the
- * four statements (seen by `watcher`, connected before), with what settles when they end.
+ * Every connection of the pool (`connections`: the readers' four) held for `seconds`: returns
+ * once the server runs those statements (seen by `watcher`, connected before), with what
+ * settles when they end.
  */
 async function busy(
   pool: PostgresPool | PostgresPool["searches"],
   watcher: pg.Client,
   seconds: number,
+  connections = 4,
 ): Promise<{ held: Promise<unknown> }> {
   const held = Promise.all(
-    Array.from({ length: 4 }, () => pool.query(`SELECT pg_sleep(${seconds})`)),
+    Array.from({ length: connections }, () => pool.query(`SELECT pg_sleep(${seconds})`)),
   );
   for (;;) {
     const { rows } = await watcher.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(%' AND state = 'active'",
     );
-    if (rows[0]!.n >= 4) return { held };
+    if (rows[0]!.n >= connections) return { held };
     await sleep(10);
   }
 }
@@ -118,13 +120,13 @@ test("a transaction started late is given what its reader has left", async () =>
 
 test("searches read on connections of their own: with every one busy, other readers are answered at once", async () => {
   const { pool, watcher } = await poolOn();
-  const { held } = await busy(pool.searches, watcher, 0.8);
+  const { held } = await busy(pool.searches, watcher, 0.8, pool.searches.pool.options.max);
   // A calendar page's read, a story's: not behind the searches.
   expect(await withinDeadline(300, () => pool.query("SELECT 1 AS one"))).toEqual([{ one: 1 }]);
   expect(
     await withinDeadline(300, () => pool.transaction((query) => query("SELECT 2 AS two"))),
   ).toEqual([{ two: 2 }]);
-  // Another search waits for one of the four.
+  // Another search waits for one of them.
   await expect(
     withinDeadline(300, () => pool.searches.query("SELECT 3 AS three")),
   ).rejects.toBeInstanceOf(ArchiveUnavailableError);

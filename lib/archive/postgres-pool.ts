@@ -12,8 +12,15 @@ import { ArchiveUnavailableError } from "./types";
  */
 
 const POOL_SIZE = 4;
-/** A search's page and count at once, for two searches (PostgresPool.searches). */
-const SEARCH_POOL_SIZE = 4;
+/**
+ * A search's page and count at once, one search at a time (PostgresPool.searches): the next
+ * waits, within its second. A search at ten million headlines may read for most of that second
+ * on PostgreSQL's CPU and disk, on the cores the instance renders on when the two share a
+ * machine; two searches at once (four connections) left the reader of a cached page beside a
+ * crawl 63 to 89 ms at p99 over five runs, one at a time 41 and 50, the crawl getting more pages
+ * (docs/benchmarks.md). More instances, more searches at once.
+ */
+const SEARCH_POOL_SIZE = 2;
 const TIMEOUT_MS = 1000;
 const QUERY_TIMEOUT_MS = 1200;
 /** A migration may wait on another instance's, and build indexes; a flush writes thousands. */
