@@ -1,6 +1,6 @@
 import { COUNT_BUDGET_MS, windowedCount, type BudgetedCount } from "./budgeted-count";
 import type { FeedShares } from "./postgres-feed-index";
-import { planSearch } from "./postgres-plan";
+import { countsWhole, planSearch } from "./postgres-plan";
 import type { PostgresPool, Query } from "./postgres-pool";
 import { idBefore, idFrom, searchStatements, type Statement } from "./postgres-query";
 import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "./types";
@@ -11,8 +11,9 @@ import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "./types";
  * when the archive is larger than PostgreSQL's cache: counting 1,001 matches of a common word
  * read about 4,000 of them and took up to 145 ms at a million headlines. So a walk's count is
  * asked window by window, newest first, and says about how many once its budget is spent, as
- * the embedded engine's does (budgeted-count.ts). The index plan's count reads the word's
- * entries once, and is asked whole.
+ * the embedded engine's does (budgeted-count.ts), unless the publication's rows are few enough
+ * to be read within it (countsWhole). The other plans' counts read the index's entries once,
+ * and are asked whole.
  */
 
 export const toHeadline = (row: Record<string, unknown>): ArchivedHeadline => ({
@@ -48,6 +49,8 @@ export async function postgresSearch(
   const statements = searchStatements(request, planned.plan, planned.paired);
   if (!statements) return { hits: [], total: 0 };
   const walk = planned.plan === "walk";
+  // A walk of few rows is counted whole, as the other plans are.
+  const windowed = walk && !countsWhole(planned.rows);
   const inPlan = <T>(work: (query: Query) => Promise<T>) =>
     walk
       ? lane.transaction(async (inside) => {
@@ -57,17 +60,20 @@ export async function postgresSearch(
       : work(lane.query);
   const [hits, count] = await Promise.all([
     inPlan((query) => query<Record<string, unknown>>(statements.page.text, statements.page.values)),
-    inPlan((query) => countMatches(query, request, statements.countBetween, walk)),
+    inPlan((query) => countMatches(query, request, statements.countBetween, windowed)),
   ]);
   return { hits: hits.map(toHeadline), ...count };
 }
 
-/** The search's matches, up to countLimit + 1: a walk's by windows, within COUNT_BUDGET_MS. */
+/**
+ * The search's matches, up to countLimit + 1: `windowed`, a long walk's, by windows within
+ * COUNT_BUDGET_MS; otherwise in one statement.
+ */
 async function countMatches(
   query: Query,
   request: EngineSearch,
   countBetween: (low: number, high: number, limit: number) => Statement,
-  walk: boolean,
+  windowed: boolean,
 ): Promise<BudgetedCount> {
   const between = async (low: number, high: number, limit: number) => {
     const { text, values } = countBetween(low, high, limit);
@@ -75,7 +81,7 @@ async function countMatches(
     return Number(row?.total ?? 0);
   };
   const cap = request.countLimit;
-  if (!walk) {
+  if (!windowed) {
     const total = await between(
       request.from === null ? 0 : idFrom(request.from),
       request.to === null ? Number.MAX_SAFE_INTEGER : idBefore(request.to),
