@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { startPostgres, type PostgresServer } from "../e2e/postgres/server.cjs";
 import { PostgresArchive } from "../lib/archive/postgres-engine";
+import { FEED_INDEX_VALID } from "../lib/archive/postgres-feed-index";
 import { SqliteArchive } from "../lib/archive/sqlite/client";
 import { parseQuery } from "../lib/archive/query";
 import type { ArchiveEngine, ArchiveItemInput, EngineSearch } from "../lib/archive/types";
@@ -142,3 +143,24 @@ export const archiveItem = (
   publishedAt,
   ...over,
 });
+
+/**
+ * Waits for the index of feeds and words that an engine builds at `url` in the background
+ * after migrate() (lib/archive/postgres-feed-index.ts): a test that then locks or alters the
+ * items would otherwise meet CREATE INDEX CONCURRENTLY, which waits for the test's transaction
+ * while the test waits for it, and PostgreSQL ends one of the two as a deadlock.
+ */
+export async function feedIndexBuilt(url: string): Promise<void> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    for (let tries = 0; tries < 300; tries++) {
+      const { rows } = await client.query(`SELECT ${FEED_INDEX_VALID} AS valid`);
+      if (rows[0].valid) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the index of feeds and words was not built within 30 s");
+  } finally {
+    await client.end();
+  }
+}

@@ -1,5 +1,10 @@
 import pg from "pg";
-import { archiveItem, postgresForFile, searchRequest } from "../../test-support/archive-engines";
+import {
+  archiveItem,
+  feedIndexBuilt,
+  postgresForFile,
+  searchRequest,
+} from "../../test-support/archive-engines";
 import { itemId } from "./item-id";
 import { PostgresArchive } from "./postgres-engine";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
@@ -85,6 +90,7 @@ test("a statement kept waiting past a second is cancelled as unavailable, not wa
   const [engine] = await engines(1, database);
   await engine!.migrate();
   await engine!.syncCarriage(CARRIAGE, NOW - 86_400_000);
+  await feedIndexBuilt(database);
   const blocker = new pg.Client(database);
   await blocker.connect();
   try {

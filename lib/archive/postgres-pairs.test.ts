@@ -1,5 +1,10 @@
 import pg from "pg";
-import { archiveItem, postgresForFile, searchRequest } from "../../test-support/archive-engines";
+import {
+  archiveItem,
+  feedIndexBuilt,
+  postgresForFile,
+  searchRequest,
+} from "../../test-support/archive-engines";
 import { PostgresArchive } from "./postgres-engine";
 import { fillPairsStep } from "./postgres-pairs";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
@@ -54,10 +59,12 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((engine) => engine.close()));
 });
 
+/** A migrated engine, its index of feeds and words built (the tests alter the items' table). */
 async function engineOn(url: string): Promise<PostgresArchive> {
   const engine = new PostgresArchive(url);
   opened.push(engine);
   await engine.migrate();
+  await feedIndexBuilt(url);
   return engine;
 }
 
