@@ -1,10 +1,10 @@
 import pg from "pg";
 import { windowedCount } from "./budgeted-count";
-import { postgresForFile, searchRequest } from "../../test-support/archive-engines";
+import { feedIndexBuilt, postgresForFile, searchRequest } from "../../test-support/archive-engines";
 import { PostgresArchive } from "./postgres-engine";
 import { asksNothing, asPostgresReads, planSearch, wordsAsIndexed } from "./postgres-plan";
 import { searchPlan } from "./postgres-plan";
-import { FEED_INDEX_VALID, FeedShares } from "./postgres-feed-index";
+import { FeedShares } from "./postgres-feed-index";
 import { searchStatements, type SearchPlan } from "./postgres-query";
 import { parseQuery } from "./query";
 import type { ArchiveItemInput, EngineSearch } from "./types";
@@ -71,13 +71,9 @@ beforeAll(async () => {
   client.on("error", () => {});
   await client.connect();
   // The index of feeds and words, built in the background after the migration.
-  for (let tries = 0; tries < 200 && !(await feedIndexValid()); tries++)
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await feedIndexBuilt(url);
   await client.query("ANALYZE");
 }, 60_000);
-
-const feedIndexValid = async () =>
-  (await client.query(`SELECT ${FEED_INDEX_VALID} AS valid`)).rows[0].valid as boolean;
 
 afterAll(async () => {
   await client?.end();
