@@ -12,12 +12,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { requireSystemPrograms } from "./system-programs.mjs";
+import { npmCommand, requireSystemPrograms } from "./system-programs.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const command = process.argv[2] ?? "test";
-if (!["test", "bench"].includes(command)) {
-  console.error(`usage: node scripts/setup.mjs <test|bench> (not "${command}")`);
+if (!["test", "unit", "bench"].includes(command)) {
+  console.error(`usage: node scripts/setup.mjs <test|unit|bench> (not "${command}")`);
   process.exit(2);
 }
 
@@ -45,7 +45,7 @@ if (!satisfiesCaret(process.version, engines.node)) {
     [
       `This project runs on Node.js ${engines.node}; this is ${process.version} (${process.execPath}).`,
       `npm install puts that Node in node_modules/.bin (the "node" package) and npm's scripts run on it:`,
-      `run \`npm install\`, then \`npm ${command === "test" ? "test" : `run ${command}`}\` (not the script with the system's node).`,
+      `run \`npm install\`, then \`${npmCommand(command)}\` (not the script with the system's node).`,
     ].join("\n"),
   );
   process.exit(1);

@@ -56,6 +56,23 @@ test("the list names a Debian package for each program, and what the test comman
   for (const entry of SYSTEM_PROGRAMS) expect(entry.package).toMatch(/^[a-z0-9][a-z0-9.+-]+$/);
 });
 
+test("npm run test:unit (Jest alone) needs only the programs its tests start", () => {
+  const forUnit = SYSTEM_PROGRAMS.filter((entry) => entry.needs.includes("unit"));
+  expect(forUnit.map((entry) => entry.program).sort()).toEqual(["postgres", "redis-server"]);
+  for (const entry of forUnit) expect(entry.needs).toContain("test");
+  const unitHidden = hidden.filter((entry) => forUnit.includes(entry));
+  const result = setup(nodeOnly, "unit");
+  if (unitHidden.length === 0) {
+    // PostgreSQL's and Redis's binaries off this PATH (Debian's folders): nothing to say.
+    expect(result.status).toBe(0);
+    return;
+  }
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain("npm run test:unit needs programs this machine does not have");
+  for (const entry of unitHidden) expect(result.stderr).toContain(`  ${entry.program} `);
+  expect(result.stderr).not.toContain("  chromium ");
+});
+
 test("with no way to install, it stops within seconds naming each missing program and one command", () => {
   // No apt-get and no sudo on this PATH: nothing can be installed, whoever runs it.
   expect(hidden.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /**
  * The one list of the system programs the project's checks need, and the Debian packages that
- * give them. `npm test` (through `scripts/setup.mjs`), `npm run bench`, its parts and `.ci/run`
- * all read it; nothing else names a package.
+ * give them. `npm test` (through `scripts/setup.mjs`), `npm run test:unit`, `npm run bench`, its
+ * parts and `.ci/run` all read it; nothing else names a package.
  *
  * `npm install && npm run demo` needs none of them.
  */
@@ -12,7 +12,9 @@ import path from "node:path";
 /**
  * `program`: the command looked up; `package`: the Debian (and Ubuntu) package that installs
  * it; `needs`: which commands use it; `why`: one line for the message.
- * @typedef {{ program: string; package: string; needs: ("test" | "bench")[]; why: string }} SystemProgram
+ * @typedef {{ program: string; package: string; needs: Command[]; why: string }} SystemProgram
+ * @typedef {"test" | "unit" | "bench"} Command the npm command a program is for: `npm test`,
+ *   `npm run test:unit` (Jest alone) and `npm run bench`
  */
 
 /** @type {SystemProgram[]} */
@@ -44,13 +46,13 @@ export const SYSTEM_PROGRAMS = [
   {
     program: "redis-server",
     package: "redis-server",
-    needs: ["test", "bench"],
+    needs: ["test", "unit", "bench"],
     why: "the shared-cache tests and bench start their own Redis",
   },
   {
     program: "postgres",
     package: "postgresql",
-    needs: ["test", "bench"],
+    needs: ["test", "unit", "bench"],
     why: "the archive's shared engine: the tests and bench:archive start their own",
   },
   {
@@ -155,6 +157,11 @@ function installer(env) {
   return undefined;
 }
 
+/** How a reader types `command`. @param {string} command */
+export function npmCommand(command) {
+  return { test: "npm test", unit: "npm run test:unit" }[command] ?? `npm run ${command}`;
+}
+
 /** The one command that installs `packages`. @param {string[]} packages */
 export function installCommand(packages) {
   return `sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`;
@@ -175,7 +182,7 @@ export function ensureSystemPrograms(command, { env = process.env, log = console
   const how = installer(env);
   if (how) {
     log(
-      `setup: installing ${packages.join(", ")} from Debian's packages (${missing.map((entry) => entry.program).join(", ")} missing for npm ${command === "test" ? "test" : `run ${command}`})`,
+      `setup: installing ${packages.join(", ")} from Debian's packages (${missing.map((entry) => entry.program).join(", ")} missing for ${npmCommand(command)})`,
     );
     const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
     const apt = (/** @type {string[]} */ args) => {
@@ -209,7 +216,7 @@ function failure(command, missing, reason) {
     (entry) => `  ${entry.program.padEnd(13)} (${entry.package}): ${entry.why}`,
   );
   return [
-    `npm ${command === "test" ? "test" : `run ${command}`} needs programs this machine does not have${reason ? ` (${reason})` : ""}:`,
+    `${npmCommand(command)} needs programs this machine does not have${reason ? ` (${reason})` : ""}:`,
     ...lines,
     `Install them all with:`,
     `  ${installCommand(packages)}`,
