@@ -86,13 +86,15 @@ export async function postgres({
     const before = process.memoryUsage().rss;
     const engine = new PostgresArchive(server.url);
     const copied = copy !== null && held === 0;
+    /** @type {typeof import("../../lib/archive/postgres-feed-index.ts")} */
+    const { FEED_INDEX_LOCK, FEED_INDEX_VALID } = await jiti.import(
+      "../../lib/archive/postgres-feed-index.ts",
+    );
     if (copied) {
       console.log(`\nPostgreSQL: a copy of ${copy}…`);
       await engine.migrate();
       /** @type {typeof import("../../lib/archive/postgres-query.ts")} */
       const folding = await jiti.import("../../lib/archive/postgres-query.ts");
-      /** @type {typeof import("../../lib/archive/postgres-feed-index.ts")} */
-      const { FEED_INDEX_LOCK } = await jiti.import("../../lib/archive/postgres-feed-index.ts");
       await copyArchive(server.url, copy, { ...folding, FEED_INDEX_LOCK }, (line) =>
         console.log(line),
       );
@@ -103,6 +105,9 @@ export async function postgres({
     const filled = await fill(engine, carriage, true, held);
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
+    // Before ANALYZE, which waits for the build's lock on the items while the build waits for
+    // it to end: PostgreSQL ends one of the two as a deadlock.
+    await feedIndexBuilt(client, FEED_INDEX_VALID);
     await client.query("ANALYZE");
     // A fill that wrote nothing (the folder full already) has no pace to tell; after a copy,
     // what was left of the corpus (a few headlines the copy holds) neither, but polls' have.
@@ -181,4 +186,39 @@ async function heldBy(/** @type {string} */ url) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Waits for the index of feeds and words an instance builds in the background from migrate()
+ * (lib/archive/postgres-feed-index.ts): after a copy or a resumed fill it is built over the
+ * whole archive (33 minutes at ten million), and the ingest and searches measured beside its
+ * build would be neither the engine's nor an instance's for good. Its progress said every
+ * minute; none to wait for without btree_gin.
+ * @param {pg.Client} client
+ * @param {string} valid FEED_INDEX_VALID
+ */
+async function feedIndexBuilt(client, valid) {
+  const { rows: extension } = await client.query(
+    "SELECT 1 FROM pg_available_extensions WHERE name = 'btree_gin'",
+  );
+  if (extension.length === 0) return;
+  const started = Date.now();
+  for (let said = started; ;) {
+    const { rows } = await client.query(`SELECT ${valid} AS valid`);
+    if (rows[0].valid) break;
+    if (Date.now() - said >= 60_000) {
+      said = Date.now();
+      const { rows: progress } = await client.query(
+        "SELECT phase, blocks_done, blocks_total FROM pg_stat_progress_create_index",
+      );
+      const step = progress[0]
+        ? `${progress[0].phase}, ${progress[0].blocks_done} of ${progress[0].blocks_total} blocks`
+        : "waiting to start";
+      console.log(`  the index of feeds and words: ${step}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const waited = (Date.now() - started) / 1000;
+  if (waited >= 1)
+    console.log(`  the index of feeds and words built (${waited.toFixed(0)} s waited)`);
 }
