@@ -33,7 +33,6 @@
 import { promisify } from "node:util";
 import { constants, gunzipSync, gzip } from "node:zlib";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
-import { RESP_TYPES } from "redis";
 import { BoundedStore } from "./bounded-store.mjs";
 import { entryBytes, lifetimeOf, servedEntry } from "./file-cache.mjs";
 import { processSingleton } from "../process/singleton.mjs";
@@ -61,8 +60,12 @@ const unshared = processSingleton("cache-unshared", () => new BoundedStore(UNSHA
 const gzipped = promisify(gzip);
 /** Smaller values (tag lists) are stored as they are. */
 const COMPRESS_FROM_BYTES = 1024;
-/** Values read as bytes: a gzipped entry is not text. */
-const AS_BYTES = { [RESP_TYPES.BLOB_STRING]: Buffer };
+/**
+ * Values read as bytes: a gzipped entry is not text. 36, the type byte "$", is RESP's bulk
+ * string (the redis package's RESP_TYPES.BLOB_STRING, which the test holds it to), named here
+ * so that this module, loaded at every start, does not load the package (redis-package.mjs).
+ */
+const AS_BYTES = { 36: Buffer };
 
 /**
  * The client the storage handler is given: entries (a page is its HTML, its React payload and

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { FileCache } from "./file-cache.mjs";
 import { STALE_BOUND_SECONDS } from "./freshness.mjs";
+import { RESP_TYPES } from "redis";
 import { compressingEntries, lifespan, redisFirst, storage } from "./redis-cache.mjs";
 import { pruneTagMaps } from "./redis-tag-maps.mjs";
 
@@ -47,8 +48,11 @@ describe("compressingEntries", () => {
       withAbortSignal(signal: AbortSignal) {
         return { ...this, options: { ...this.options, signal } };
       },
-      withTypeMapping() {
-        return { ...this, options: { ...this.options, asBytes: true } };
+      // Bytes when the mapping asks strings (RESP's bulk strings, as the package names them) as
+      // Buffers: the module names that type without loading the package.
+      withTypeMapping(mapping: Record<number, unknown>) {
+        const asBytes = mapping[RESP_TYPES.BLOB_STRING] === Buffer;
+        return { ...this, options: { ...this.options, asBytes } };
       },
       async get(key: string) {
         const bytes = held.get(key);

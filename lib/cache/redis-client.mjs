@@ -16,8 +16,8 @@
  *
  * Plain JavaScript for the same reason as lib/cache/cache-handler.mjs.
  */
-import { createClient } from "redis";
 import { processSingleton } from "../process/singleton.mjs";
+import { redisPackage } from "./redis-package.mjs";
 
 const COMMAND_TIMEOUT_MS = 250;
 const COOL_DOWN_MS = 1000;
@@ -45,7 +45,7 @@ const holder = processSingleton("redis", () => ({
  * }} RedisState
  */
 
-/** @typedef {ReturnType<typeof createClient>} RedisClient */
+/** @typedef {ReturnType<typeof import("redis").createClient>} RedisClient */
 
 /** @returns {RedisState} */
 function state() {
@@ -128,14 +128,16 @@ export function redisConfigured() {
 
 /**
  * The connected client, or null when REDIS_URL is unset, Redis is not reachable now, or it
- * failed less than COOL_DOWN_MS ago. Connects on first use.
+ * failed less than COOL_DOWN_MS ago. Connects on first use, once the package is in.
  * @returns {RedisClient | null}
  */
 export function redisClient() {
   const s = state();
   if (!s.url) return null;
   if (!s.client) {
-    const client = createClient({
+    const redis = redisPackage(redisClient, (error) => report(s, "unavailable", error.message));
+    if (!redis) return null;
+    const client = redis.createClient({
       url: s.url,
       // Commands fail at once while disconnected instead of waiting for a reconnection.
       disableOfflineQueue: true,

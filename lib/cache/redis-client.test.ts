@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
 import { connect, createServer, type AddressInfo } from "node:net";
 import { startRedis, type RedisServer } from "../../e2e/redis/instances.cjs";
 import {
@@ -69,6 +72,61 @@ async function silencingLink(target: number) {
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
+
+describe("the redis package", () => {
+  /**
+   * A fresh process that loads the page cache's handler and asks for the client (REDIS_URL as
+   * given), then waits a second: whether the first ask found a client, how many of the redis
+   * package's modules it held then and after the second, and whether the client was then
+   * connected, with nothing but that first ask to make it.
+   */
+  async function freshProcess(redisUrl: string | undefined) {
+    const script = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const held = () =>
+        Object.keys(require.cache).filter((file) => /[\\\\/]@?redis[\\\\/]/.test(file)).length;
+      await import("./lib/cache/cache-handler.mjs");
+      const { redisClient } = await import("./lib/cache/redis-client.mjs");
+      const first = redisClient() !== null;
+      const atStart = held();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const after = held();
+      console.log(JSON.stringify({ first, atStart, after, connected: redisClient() !== null }));
+      process.exit(0);`;
+    const env = { ...process.env };
+    delete env.REDIS_URL;
+    if (redisUrl) env.REDIS_URL = redisUrl;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--input-type=module", "-e", script],
+      { cwd: path.resolve(__dirname, "../.."), env },
+    );
+    return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>;
+  }
+
+  it("is not loaded by a process without REDIS_URL (a tenth of a second of every start)", async () => {
+    await expect(freshProcess(undefined)).resolves.toEqual({
+      first: false,
+      atStart: 0,
+      after: 0,
+      connected: false,
+    });
+  }, 20_000);
+
+  it("is loaded on the first use of REDIS_URL, and the client then connects by itself", async () => {
+    const redis = await startRedis();
+    try {
+      const seen = await freshProcess(`redis://127.0.0.1:${redis.port}`);
+      // A client is never connected at its first ask: the connection is made meanwhile.
+      expect(seen).toMatchObject({ first: false, connected: true });
+      expect(seen.after).toEqual(expect.any(Number));
+      expect(seen.after as number).toBeGreaterThan(0);
+    } finally {
+      await redis.cleanup();
+    }
+  }, 20_000);
+});
 
 describe("a connection that stops answering", () => {
   let redis: RedisServer;
