@@ -2,14 +2,15 @@ import { unstable_cache } from "next/cache";
 import { cache } from "react";
 import {
   archiveDay,
+  archiveIndex,
   archiveMonth,
   archiveMonths,
   dayOf,
   isoDay,
   type ArchiveDayPage,
   type CalendarDay,
-  type DayCount,
   type DayPart,
+  type IndexMonth,
   type MonthCount,
 } from "../archive";
 import { cachedFailure } from "../cache";
@@ -58,24 +59,13 @@ const owner = (publication: Publication) => ({
   timeZone: publication.timeZone,
 });
 
-export interface ArchiveMonth extends MonthCount {
-  /** Its days with headlines, first to last. */
-  days: DayCount[];
-}
+/** A month with its days with headlines, first to last. */
+export type ArchiveMonth = IndexMonth;
 
 /** Every month with headlines, latest first, each with its days. */
 export const readArchiveIndex = cache((publication: Publication) =>
-  read(
-    publication,
-    ["index"],
-    config().feedRevalidateSeconds,
-    async (): Promise<ArchiveMonth[]> => {
-      const months = await archiveMonths(owner(publication));
-      const days = await Promise.all(
-        months.map(({ year, month }) => archiveMonth(owner(publication), year, month)),
-      );
-      return months.map((month, index) => ({ ...month, days: days[index] ?? [] }));
-    },
+  read(publication, ["index"], config().feedRevalidateSeconds, () =>
+    archiveIndex(owner(publication)),
   ),
 );
 

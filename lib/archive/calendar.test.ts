@@ -1,8 +1,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { archiveDay, DAY_PAGE, dayPartOf, type ArchiveOwner } from "./calendar";
+import {
+  archiveDay,
+  archiveIndex,
+  archiveMonth,
+  archiveMonths,
+  DAY_PAGE,
+  dayPartOf,
+  type ArchiveOwner,
+} from "./calendar";
 import { dayOf, startOfHour, type CalendarDay } from "./days";
+import { withArchive } from "./engine";
 import { flush, recordFeed, setCarriageSource, type RecordedArticle } from "./recorder";
 
 /**
@@ -145,5 +154,46 @@ describe("a day's page", () => {
       expect([hour, dayPartOf(moment, ZONE)]).toEqual([hour, { day: BUSY, part }]);
     }
     expect(dayPartOf(startOfHour(BUSY, 6, ZONE) - 1, ZONE).part).toBe(0);
+  });
+});
+
+describe("the archive's index", () => {
+  /** The index as the months and each month's own page count it, each asked alone. */
+  async function monthByMonth() {
+    const months = await archiveMonths(OWNER);
+    return Promise.all(
+      months.map(async (month) => ({
+        ...month,
+        days: (await archiveMonth(OWNER, month.year, month.month)) ?? [],
+      })),
+    );
+  }
+
+  it("counts each month and lists its days as the month's own page does, from one count", async () => {
+    const index = await archiveIndex(OWNER);
+    expect(index).toEqual(await monthByMonth());
+    expect(index.reduce((sum, { count }) => sum + count, 0)).toBe(articles.length);
+    expect(index.flatMap(({ days }) => days.map(({ day }) => day))).toEqual(
+      expect.arrayContaining([QUIET, BUSY, NO_NIGHT]),
+    );
+  });
+
+  it("leaves out what the publication withdrew, as the month's page does", async () => {
+    const busy = `https://news.example/${BUSY.month}-${BUSY.day}/`;
+    const link = articles.find((article) => article.link.startsWith(busy))!.link;
+    const withdrawal = { publication: OWNER.key, link, by: "an editor", at: Date.now() };
+    const busyCount = async () =>
+      (await archiveIndex(OWNER))
+        .flatMap(({ days }) => days)
+        .find(({ day }) => day.day === BUSY.day && day.month === BUSY.month)?.count;
+    const before = await busyCount();
+    expect(await withArchive((engine) => engine.withdraw(withdrawal))).toBe(true);
+    try {
+      expect(await busyCount()).toBe(before! - 1);
+      expect(await archiveIndex(OWNER)).toEqual(await monthByMonth());
+    } finally {
+      await withArchive((engine) => engine.restore(OWNER.key, link));
+    }
+    expect(await busyCount()).toBe(before);
   });
 });

@@ -354,6 +354,14 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
       at: NOW,
     });
     expect(await engine.countIn("riverbend", day)).toEqual([1]);
+    // Counted out of the range it falls in, of several asked at once.
+    expect(
+      await engine.countIn("lakeside", [
+        [NOW - 3 * DAY, NOW - DAY],
+        ...day,
+        [NOW + DAY, NOW + 2 * DAY],
+      ]),
+    ).toEqual([0, 1, 0]);
   });
 
   it("moves changedAt on every change, whatever the clock of the instance making it", async () => {

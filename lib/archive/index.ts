@@ -18,6 +18,7 @@
  */
 export {
   archiveDay,
+  archiveIndex,
   archiveMonth,
   archiveMonths,
   DAY_PARTS,
@@ -25,6 +26,7 @@ export {
   type ArchiveDayPage,
   type DayPart,
   type DayCount,
+  type IndexMonth,
   type MonthCount,
 } from "./calendar";
 export { archiveReachable } from "./health";
