@@ -196,20 +196,18 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
           `SELECT c.feed, c.since, c.until, f.first_seen AS firstSeen FROM carriage c
             LEFT JOIN feed_firsts f ON f.feed = c.feed WHERE c.publication = ?`,
         ).all(pub) as unknown as FeedCarriage[]),
-      // One statement for every span: the feeds' list read once (a statement a span, each
-      // reading it again, took 13 ms of the index's 400 days, this 6).
-      hours: (feeds, spans) =>
-        (
-          this.sql(
-            `WITH f AS MATERIALIZED (SELECT value AS feed FROM json_each(:feeds))
-             SELECT (SELECT coalesce(sum(h.items), 0) FROM f CROSS JOIN feed_hours h
-                 ON h.feed = f.feed AND h.hour >= s.value ->> 0 AND h.hour < s.value ->> 1)
-               AS n FROM json_each(:spans) s ORDER BY s.key`,
-          ).all({ feeds: JSON.stringify(feeds), spans: JSON.stringify(spans) }) as { n: number }[]
-        ).map((row) => row.n),
+      // A statement a range: each a few index reads in this worker, no round trip to save.
+      hours: (feeds, spans) => {
+        const hours = this.sql(
+          `SELECT coalesce(sum(items), 0) AS n FROM feed_hours
+            WHERE feed IN (SELECT value FROM json_each(?)) AND hour >= ? AND hour < ?`,
+        );
+        const list = JSON.stringify(feeds);
+        return spans.map(([first, end]) => (hours.get(list, first, end) as { n: number }).n);
+      },
       exact: (feeds, spans) =>
         spans.map(([from, to]) => this.reads.carriedIn(pub, feeds, from, to, rows)),
-      withdrawn: (spans) => this.reads.withdrawnIn(pub, spans),
+      withdrawn: (spans) => spans.map(([from, to]) => this.reads.withdrawnIn(pub, from, to)),
     });
   }
 

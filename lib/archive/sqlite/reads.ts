@@ -244,21 +244,18 @@ export class SqliteReads {
   }
 
   /**
-   * The publication's carried items it withdrew, in each of `ranges` [from, to): its withdrawn
-   * items (few: an editor's) found once, from its withdrawals to their items by link, in that
-   * order (CROSS JOIN; the planner read every item of the range), then counted a range each. A
-   * statement a range cost 17 µs with nothing withdrawn, 7 ms of the index's 400 days.
+   * The publication's carried items in [from, to) it withdrew: from its withdrawals (few) to
+   * their items by link, in that order (CROSS JOIN; the planner read every item of the range).
    */
-  withdrawnIn(pub: string, ranges: readonly (readonly [number, number])[]): number[] {
-    const rows = this.sql(
-      `WITH gone AS MATERIALIZED (
-         SELECT DISTINCT i.id, i.at FROM withdrawals w CROSS JOIN items i ON i.link = w.link
+  withdrawnIn(pub: string, from: number, to: number): number {
+    return (
+      this.sql(
+        `SELECT count(DISTINCT i.id) AS n FROM withdrawals w CROSS JOIN items i ON i.link = w.link
           WHERE w.publication IN (:pub, '*')
-            AND i.feed IN (SELECT feed FROM carriage WHERE publication = :pub) AND ${CARRIED("")})
-       SELECT (SELECT count(*) FROM gone g WHERE g.at >= r.value ->> 0 AND g.at < r.value ->> 1)
-         AS n FROM json_each(:ranges) r ORDER BY r.key`,
-    ).all({ pub, ranges: JSON.stringify(ranges) }) as { n: number }[];
-    return rows.map((row) => row.n);
+            AND i.feed IN (SELECT feed FROM carriage WHERE publication = :pub)
+            AND i.at >= :from AND i.at < :to AND ${CARRIED("")}`,
+      ).get({ pub, from, to }) as { n: number }
+    ).n;
   }
 
   async nearest(
