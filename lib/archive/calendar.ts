@@ -76,7 +76,8 @@ export interface IndexMonth extends MonthCount {
  * days with headlines, as archiveMonths and archiveMonth count them, from one count of every
  * day of its months (a month's count is its days'). Asked a month at a time, and the months
  * again, it was fifteen counts a year, each its own few statements: 57 round trips to the
- * shared engine, 36 ms at p50 over a million headlines, where one count takes 18 to 26.
+ * shared engine, 38.6 ms at p50 over a million headlines, 19.8 in one count (on SQLite, the
+ * same beside a crawl: docs/benchmarks.md).
  */
 export async function archiveIndex(owner: ArchiveOwner): Promise<IndexMonth[]> {
   const span = await withArchive((engine) => engine.span(owner.key));
