@@ -97,16 +97,20 @@ export async function archiveIndex(owner: ArchiveOwner): Promise<IndexMonth[]> {
   let at = 0;
   return months
     .map(({ year, month, days }) => {
-      const counted = days.map((day, index) => ({ day, count: counts[at + index] ?? 0 }));
+      const counted = days.map((day, index) => ({
+        day,
+        count: counts[at + index] ?? 0,
+        from: ranges[at + index]![0],
+      }));
       at += days.length;
       return {
         year,
         month,
         count: counted.reduce((sum, { count }) => sum + count, 0),
         // Days still to come are counted in their month, as its range is, and not listed.
-        days: counted.filter(
-          ({ day, count }) => count > 0 && dayRange(day, owner.timeZone)[0] <= now,
-        ),
+        days: counted
+          .filter(({ count, from }) => count > 0 && from <= now)
+          .map(({ day, count }) => ({ day, count })),
       };
     })
     .filter((month) => month.count > 0);

@@ -120,7 +120,6 @@ describe("the redis package", () => {
       const seen = await freshProcess(`redis://127.0.0.1:${redis.port}`);
       // A client is never connected at its first ask: the connection is made meanwhile.
       expect(seen).toMatchObject({ first: false, connected: true });
-      expect(seen.after).toEqual(expect.any(Number));
       expect(seen.after as number).toBeGreaterThan(0);
     } finally {
       await redis.cleanup();
