@@ -26,6 +26,9 @@ const UNBUNDLED = [
   "^lib/serving/compressed-pages\\.mjs$",
   "^lib/serving/router-state\\.mjs$",
   "^lib/publication/publications-file\\.mjs$",
+  "^lib/publication/hosts\\.mjs$",
+  "^lib/publication/validated-files\\.mjs$",
+  "^lib/publication/validate-in-thread\\.mjs$",
   "^lib/process/singleton\\.mjs$",
   "^lib/validation/rules\\.mjs$",
 ];

@@ -8,6 +8,7 @@ import { logConfigProblem } from "./lib/ops";
 import { checkPublicationFeeds } from "./lib/news";
 import { publications } from "./lib/publication";
 import { PublicationsFileError } from "./lib/publication/publications-file.mjs";
+import { validationInThread } from "./lib/publication/validated-files.mjs";
 import { builtHeadersMismatch } from "./lib/serving";
 // Installs the logger for the Redis connection's changes of state before the first request.
 import "./lib/cache";
@@ -15,6 +16,9 @@ import { redisClient } from "./lib/cache/redis-client.mjs";
 import { carriageRows, startScheduler } from "./lib/news";
 import { blogCarriage, startArchive, type CarriageRow } from "./lib/archive";
 
+// server.mjs validates the publications file in a thread while Next prepares: its result, so
+// that publications() below does not validate it again on this thread.
+await validationInThread().settled;
 try {
   const mismatch = builtHeadersMismatch(config());
   if (mismatch) logConfigProblem(`Warning: ${mismatch}.`, false);

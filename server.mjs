@@ -25,12 +25,8 @@
  */
 import http from "node:http";
 import module from "node:module";
-import {
-  PublicationsFileError,
-  hostKey,
-  readPublicationsFile,
-  requestHostKey,
-} from "./lib/publication/publications-file.mjs";
+import { hostKey, requestHostKey } from "./lib/publication/hosts.mjs";
+import { validateInThread } from "./lib/publication/validate-in-thread.mjs";
 import compression from "compression";
 import { processSingleton } from "./lib/process/singleton.mjs";
 import { CompressedPages, compressResponse } from "./lib/serving/compressed-pages.mjs";
@@ -59,6 +55,11 @@ const dir = process.cwd();
 // Node's own cache (module.enableCompileCache), in its default folder under the system's temp
 // folder, or NODE_COMPILE_CACHE's; a cache it cannot use is skipped, never an error.
 module.enableCompileCache?.();
+// The publications file (PUBLICATIONS_FILE) validated on the second core while Next loads and
+// prepares here (the app waits for it before its first read of the file): a network's thousands
+// of publications took this thread about 0.3 s at every start.
+const publicationsFile = process.env.PUBLICATIONS_FILE?.trim();
+const validating = publicationsFile ? validateInThread(publicationsFile) : null;
 const { default: next } = await import("next");
 // Compression is done here, not by Next (next.config.mjs `compress: false`): the `compression`
 // middleware, with pages sent in one piece compressed once (lib/serving/compressed-pages.mjs).
@@ -70,26 +71,6 @@ const compress =
   );
 const compressedPages = new CompressedPages();
 
-/** Host → publication key. null: the embedded publication answers any host. */
-function hostTable() {
-  const file = process.env.PUBLICATIONS_FILE?.trim();
-  if (!file) return null;
-  try {
-    const table = new Map();
-    for (const publication of readPublicationsFile(file))
-      table.set(publication.key, publication.key);
-    return table;
-  } catch (error) {
-    if (error instanceof PublicationsFileError) {
-      for (const problem of error.problems) console.error(`PUBLICATIONS_FILE: ${problem}`);
-      console.error('Invalid publications file: see README.md, "Running a network".');
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const table = hostTable();
 let embeddedKey = "localhost";
 try {
   embeddedKey = hostKey(new URL(process.env.SITE_URL?.trim() || "http://localhost:3000").hostname);
@@ -100,8 +81,46 @@ const trustForwarded = process.env.TRUST_FORWARDED_HOST?.trim() === "1";
 
 const MISDIRECTED = "This host is not a publication of this network.\n";
 
+/**
+ * The file's publications, or its mistakes: as the thread found them, or, if the thread could
+ * not run, read here (the app has read it by then, so it is not validated again).
+ * @param {string} file
+ * @param {ReturnType<typeof validateInThread>} inThread
+ * @returns {ReturnType<typeof validateInThread>}
+ */
+async function validatedPublications(file, inThread) {
+  try {
+    return await inThread;
+  } catch {
+    const { PublicationsFileError, readPublicationsFile } =
+      await import("./lib/publication/publications-file.mjs");
+    try {
+      return { publications: readPublicationsFile(file) };
+    } catch (error) {
+      if (error instanceof PublicationsFileError) return { problems: error.problems };
+      throw error;
+    }
+  }
+}
+
+/**
+ * Host → publication key (null: the embedded publication answers any host). A mistake in the
+ * file stops the server: told here if the app (instrumentation-node.ts) did not tell it first.
+ */
+async function hostTable() {
+  if (!publicationsFile || !validating) return null;
+  const found = await validatedPublications(publicationsFile, validating);
+  if ("problems" in found) {
+    for (const problem of found.problems) console.error(`PUBLICATIONS_FILE: ${problem}`);
+    console.error('Invalid publications file: see README.md, "Running a network".');
+    process.exit(1);
+  }
+  return new Map(found.publications.map(({ key }) => [key, key]));
+}
+
 const app = next({ dev: false, dir, hostname, port });
 await app.prepare();
+const table = await hostTable();
 const handle = app.getRequestHandler();
 
 /** @param {IncomingMessage} req @returns {string | null} */

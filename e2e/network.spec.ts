@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -702,4 +702,36 @@ test("on a phone the masthead shows each publication's whole name, long ones too
   } finally {
     await browser.close();
   }
+});
+
+test("a publications file with mistakes stops the server at start, naming each one", async () => {
+  // Validated in a thread of its own while Next loads (lib/publication/validate-in-thread.mjs):
+  // the server still stops before it serves anyone, with what to fix.
+  const file = path.join(app.dir, "wrong-publications.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      publications: [
+        { url: origin.riverbend, name: NAMES.riverbend },
+        { url: origin.lakeside, town: "Lakeside", colour: "blue" },
+      ],
+    }),
+  );
+  const other = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.resolve("server.mjs"), "--port", String(other), "--hostname", "127.0.0.1"],
+    { cwd: app.dir, env: { ...process.env, ...env, PUBLICATIONS_FILE: file } },
+  );
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) stream.on("data", (text) => (output += text));
+  const code = await new Promise((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  const lakeside = `${file}: publication 2 (${origin.lakeside})`;
+  expect(output).toContain(`PUBLICATIONS_FILE: ${lakeside}: "name" is required`);
+  expect(output).toContain(
+    `PUBLICATIONS_FILE: ${lakeside}: "colour" is not a field of a publication (a typo?)`,
+  );
+  expect(output).toContain('Invalid publications file: see README.md, "Running a network".');
+  expect(output).not.toContain("Ready on");
 });

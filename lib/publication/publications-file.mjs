@@ -10,9 +10,10 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { processSingleton } from "../process/singleton.mjs";
+import { hostKey } from "./hosts.mjs";
 import { contrastWithWhite, got, httpUrl, timeZone } from "../validation/rules.mjs";
 import { feedsSchema, isObject } from "./feed-lists.mjs";
+import { validatedFiles, validatedKey } from "./validated-files.mjs";
 
 /**
  * A publication as the file gives it, validated and with its defaults filled in: the schema's
@@ -30,24 +31,6 @@ export class PublicationsFileError extends Error {
     this.name = "PublicationsFileError";
     this.problems = problems;
   }
-}
-
-/**
- * The key a publication is known by everywhere (route segment, cache keys): its host.
- * @param {string} value
- */
-export function hostKey(value) {
-  return String(value).trim().toLowerCase().replace(/\.$/, "");
-}
-
-/**
- * A request's Host header as a key: lower case, port and a trailing dot removed.
- * @param {string | undefined} header
- */
-export function requestHostKey(header) {
-  if (typeof header !== "string" || header.length === 0 || header.length > 255) return "";
-  const host = header.startsWith("[") ? header : header.replace(/:\d*$/, "");
-  return hostKey(host);
 }
 
 const NON_EMPTY = "must be a non-empty string";
@@ -247,39 +230,58 @@ export function parsePublications(json, options = {}) {
 }
 
 /**
- * The files this process validated, by path (and sections), with their text: server.mjs and
- * the app (a module instance of its own, lib/process/singleton.mjs) each read the file at
- * start, and validating a network's thousands of publications took about 0.2 s each time. The
- * same text is not validated twice; its entries are shared, and read only.
- * @returns {Map<string, { json: string; publications: PublicationEntry[] }>}
- */
-const parsedFiles = () => processSingleton("publications-file", () => new Map());
-
-/**
- * Reads and validates the file (once a text: parsedFiles); errors name the file.
+ * The file's text; a file that cannot be read is a mistake that names it.
  * @param {string} path
- * @param {{ sections?: readonly string[] }} [options] as parsePublications takes them
- * @returns {PublicationEntry[]}
  */
-export function readPublicationsFile(path, options) {
-  let json;
+function fileText(path) {
   try {
-    json = readFileSync(path, "utf8");
+    return readFileSync(path, "utf8");
   } catch (caught) {
     const error = /** @type {NodeJS.ErrnoException} */ (caught);
     throw new PublicationsFileError([`cannot read ${path}: ${error.code ?? error.message}`]);
   }
-  const asked = `${path}\n${options?.sections?.join(",") ?? ""}`;
-  const known = parsedFiles().get(asked);
-  if (known?.json === json) return known.publications;
+}
+
+/**
+ * Validates a file's text, its mistakes naming the file.
+ * @param {string} path
+ * @param {string} json
+ * @param {{ sections?: readonly string[] }} [options] as parsePublications takes them
+ */
+function validated(path, json, options) {
   try {
-    const publications = parsePublications(json, options);
-    parsedFiles().set(asked, { json, publications });
-    return publications;
+    return parsePublications(json, options);
   } catch (error) {
     if (error instanceof PublicationsFileError) {
       throw new PublicationsFileError(error.problems.map((p) => `${path}: ${p}`));
     }
     throw error;
   }
+}
+
+/**
+ * Reads and validates the file: its text and its publications (validate-worker.mjs, at start).
+ * @param {string} path
+ * @returns {{ json: string; publications: PublicationEntry[] }}
+ */
+export function validateFile(path) {
+  const json = fileText(path);
+  return { json, publications: validated(path, json) };
+}
+
+/**
+ * Reads and validates the file, once a text (validated-files.mjs): the app's read finds what
+ * server.mjs's thread validated at start. Errors name the file.
+ * @param {string} path
+ * @param {{ sections?: readonly string[] }} [options] as parsePublications takes them
+ * @returns {PublicationEntry[]}
+ */
+export function readPublicationsFile(path, options) {
+  const json = fileText(path);
+  const key = validatedKey(path, options?.sections);
+  const known = validatedFiles().get(key);
+  if (known?.json === json) return known.publications;
+  const publications = validated(path, json, options);
+  validatedFiles().set(key, { json, publications });
+  return publications;
 }

@@ -6,8 +6,8 @@ import {
   parsePublications,
   PublicationsFileError,
   readPublicationsFile,
-  requestHostKey,
 } from "./publications-file.mjs";
+import { requestHostKey } from "./hosts.mjs";
 import { fromEntry } from "./registry";
 
 const SECTIONS = ["local", "national", "sports"];

@@ -1,7 +1,8 @@
 import { config } from "../env";
 import { PARTNER_SITES, DEFAULT_PUBLICATION, SOCIAL_LINKS } from "./network";
 import type { Publication } from "./publication";
-import { hostKey, readPublicationsFile, type PublicationEntry } from "./publications-file.mjs";
+import { hostKey } from "./hosts.mjs";
+import { readPublicationsFile, type PublicationEntry } from "./publications-file.mjs";
 
 /**
  * The publications this process serves: the file PUBLICATIONS_FILE names, read once at start
