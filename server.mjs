@@ -83,7 +83,7 @@ const MISDIRECTED = "This host is not a publication of this network.\n";
 
 /**
  * The file's publications, or its mistakes: as the thread found them, or, if the thread could
- * not run, read here (the app has read it by then, so it is not validated again).
+ * not run, read here (and kept: the app's own read then finds it validated).
  * @param {string} file
  * @param {ReturnType<typeof validateInThread>} inThread
  * @returns {ReturnType<typeof validateInThread>}
@@ -104,8 +104,9 @@ async function validatedPublications(file, inThread) {
 }
 
 /**
- * Host → publication key (null: the embedded publication answers any host). A mistake in the
- * file stops the server: told here if the app (instrumentation-node.ts) did not tell it first.
+ * Host → publication key (null: the embedded publication answers any host), once Next is
+ * prepared and the thread is done. A mistake in the file stops the server here, before it
+ * listens (the app's instrumentation runs after prepare, on the file already validated).
  */
 async function hostTable() {
   if (!publicationsFile || !validating) return null;
