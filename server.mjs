@@ -82,35 +82,14 @@ const trustForwarded = process.env.TRUST_FORWARDED_HOST?.trim() === "1";
 const MISDIRECTED = "This host is not a publication of this network.\n";
 
 /**
- * The file's publications, or its mistakes: as the thread found them, or, if the thread could
- * not run, read here (and kept: the app's own read then finds it validated).
- * @param {string} file
- * @param {ReturnType<typeof validateInThread>} inThread
- * @returns {ReturnType<typeof validateInThread>}
- */
-async function validatedPublications(file, inThread) {
-  try {
-    return await inThread;
-  } catch {
-    const { PublicationsFileError, readPublicationsFile } =
-      await import("./lib/publication/publications-file.mjs");
-    try {
-      return { publications: readPublicationsFile(file) };
-    } catch (error) {
-      if (error instanceof PublicationsFileError) return { problems: error.problems };
-      throw error;
-    }
-  }
-}
-
-/**
  * Host → publication key (null: the embedded publication answers any host), once Next is
  * prepared and the thread is done. A mistake in the file stops the server here, before it
  * listens (the app's instrumentation runs after prepare, on the file already validated).
  */
 async function hostTable() {
-  if (!publicationsFile || !validating) return null;
-  const found = await validatedPublications(publicationsFile, validating);
+  if (!validating) return null;
+  // A thread that could not run is an error like any other at start: the server stops with it.
+  const found = await validating;
   if ("problems" in found) {
     for (const problem of found.problems) console.error(`PUBLICATIONS_FILE: ${problem}`);
     console.error('Invalid publications file: see README.md, "Running a network".');
