@@ -13,7 +13,7 @@ import { z } from "zod";
 import { hostKey } from "./hosts.mjs";
 import { contrastWithWhite, got, httpUrl, timeZone } from "../validation/rules.mjs";
 import { feedsSchema, isObject } from "./feed-lists.mjs";
-import { validatedFiles, validatedKey } from "./validated-files.mjs";
+import { validatedFiles } from "./validated-files.mjs";
 
 /**
  * A publication as the file gives it, validated and with its defaults filled in: the schema's
@@ -96,8 +96,8 @@ const accent = text(7)
   })
   .toLowerCase();
 
-/** @param {readonly string[] | undefined} sections */
-function publicationSchema(sections) {
+/** A publication's schema, new for each file read (feedsSchema checks a URL once a file). */
+function publicationSchema() {
   return z
     .strictObject(
       {
@@ -121,7 +121,7 @@ function publicationSchema(sections) {
         revalidateSecret: text(512)
           .min(SECRET_MIN, `must be at least ${SECRET_MIN} characters`)
           .optional(),
-        feeds: feedsSchema(sections).default({}),
+        feeds: feedsSchema().default({}),
         contact: shaped(
           'must be { "email", "phone", "address": [lines] }',
           z.strictObject({
@@ -185,11 +185,9 @@ const FILE = z.object(
 
 /**
  * @param {string} json the file's text
- * @param {{ sections?: readonly string[] }} [options] the section slugs feeds may name
- *   (the app passes them; the server checks the rest)
  * @returns {PublicationEntry[]}
  */
-export function parsePublications(json, options = {}) {
+export function parsePublications(json) {
   let data;
   try {
     data = JSON.parse(json);
@@ -199,7 +197,7 @@ export function parsePublications(json, options = {}) {
   const file = FILE.safeParse(data);
   if (!file.success) throw new PublicationsFileError([file.error.issues[0]?.message ?? ""]);
 
-  const schema = publicationSchema(options.sections);
+  const schema = publicationSchema();
   // A set: several links wrong in the same way are one problem to fix.
   /** @type {Set<string>} */
   const problems = new Set();
@@ -246,11 +244,10 @@ function fileText(path) {
  * Validates a file's text, its mistakes naming the file.
  * @param {string} path
  * @param {string} json
- * @param {{ sections?: readonly string[] }} [options] as parsePublications takes them
  */
-function validated(path, json, options) {
+function validated(path, json) {
   try {
-    return parsePublications(json, options);
+    return parsePublications(json);
   } catch (error) {
     if (error instanceof PublicationsFileError) {
       throw new PublicationsFileError(error.problems.map((p) => `${path}: ${p}`));
@@ -273,15 +270,13 @@ export function validateFile(path) {
  * Reads and validates the file, once a text (validated-files.mjs): the app's read finds what
  * server.mjs's thread validated at start. Errors name the file.
  * @param {string} path
- * @param {{ sections?: readonly string[] }} [options] as parsePublications takes them
  * @returns {PublicationEntry[]}
  */
-export function readPublicationsFile(path, options) {
+export function readPublicationsFile(path) {
   const json = fileText(path);
-  const key = validatedKey(path, options?.sections);
-  const known = validatedFiles().get(key);
+  const known = validatedFiles().get(path);
   if (known?.json === json) return known.publications;
-  const publications = validated(path, json, options);
-  validatedFiles().set(key, { json, publications });
+  const publications = validated(path, json);
+  validatedFiles().set(path, { json, publications });
   return publications;
 }

@@ -10,10 +10,8 @@ import {
 import { requestHostKey } from "./hosts.mjs";
 import { fromEntry } from "./registry";
 
-const SECTIONS = ["local", "national", "sports"];
-
 function parse(publications: unknown[]) {
-  return parsePublications(JSON.stringify({ publications }), { sections: SECTIONS });
+  return parsePublications(JSON.stringify({ publications }));
 }
 
 function problems(publications: unknown[]): string[] {
@@ -61,7 +59,7 @@ describe("parsePublications", () => {
       { url: "https://b.example" },
       { url: "https://c.example/news", name: "C" },
       { url: "https://a.example:8443", name: "A again" },
-      { url: "https://d.example", name: "D", feeds: { weather: ["https://w.example/rss"] } },
+      { url: "https://d.example", name: "D", feeds: { local: "https://w.example/rss" } },
       { url: "https://e.example", name: "E", accent: "#ffdd00", revalidateSecret: "short" },
       { url: "https://f.example", name: "F", feeds: { local: ["ftp://f.example/rss"] } },
       "not an object",
@@ -72,7 +70,7 @@ describe("parsePublications", () => {
       'publication 2 (https://b.example): "name" is required',
       'publication 3 (https://c.example/news): "url" must be an origin only (scheme, host, port), got "https://c.example/news"',
       'publication 4 (https://a.example:8443): "url" names the host "a.example" again (publication 1 (https://a.example) has it)',
-      'publication 5 (https://d.example): "feeds.weather" is not a section (one of local, national, sports)',
+      'publication 5 (https://d.example): "feeds.local" must list 1 to 20 feed URLs',
       expect.stringMatching(
         /^publication 6 \(https:\/\/e\.example\): "accent" "#ffdd00" is too light/,
       ),
@@ -170,10 +168,6 @@ it("validates a file's text once a process, and again when the text changes", ()
     // A text made wrong is refused, never answered from the last good one.
     writeFileSync(file, JSON.stringify({ publications: [{ url: "https://a.example" }] }));
     expect(() => readPublicationsFile(file)).toThrow(/"name" is required/);
-    // Asked with the section slugs (the app's check), the same text is validated again.
-    writeFileSync(file, JSON.stringify({ publications: [entry] }));
-    const plain = readPublicationsFile(file);
-    expect(readPublicationsFile(file, { sections: ["news"] })).not.toBe(plain);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

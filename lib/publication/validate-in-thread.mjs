@@ -7,7 +7,7 @@
  * which waits for it and then finds the same text and validates nothing.
  */
 import { Worker } from "node:worker_threads";
-import { validatedFiles, validatedKey, validationInThread } from "./validated-files.mjs";
+import { validatedFiles, validationInThread } from "./validated-files.mjs";
 
 /** @import { PublicationEntry } from "./publications-file.mjs" */
 
@@ -28,7 +28,7 @@ export function validateInThread(path) {
       /** @param {{ json: string; publications: PublicationEntry[] } | { problems: string[] }} reply */
       (reply) => {
         if ("problems" in reply) return resolve(reply);
-        validatedFiles().set(validatedKey(path, undefined), reply);
+        validatedFiles().set(path, reply);
         resolve({ publications: reply.publications });
       },
     );

@@ -10,18 +10,9 @@ import { processSingleton } from "../process/singleton.mjs";
 
 /** @import { PublicationEntry } from "./publications-file.mjs" */
 
-/** @returns {Map<string, { json: string; publications: PublicationEntry[] }>} */
+/** @returns {Map<string, { json: string; publications: PublicationEntry[] }>} by the file's path */
 export function validatedFiles() {
   return processSingleton("publications-file", () => new Map());
-}
-
-/**
- * A file's place in validatedFiles: its path, and the sections its feeds were checked against.
- * @param {string} path
- * @param {readonly string[] | undefined} sections
- */
-export function validatedKey(path, sections) {
-  return `${path}\n${sections?.join(",") ?? ""}`;
 }
 
 /**
