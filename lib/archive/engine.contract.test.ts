@@ -291,6 +291,16 @@ describe.each(archiveEnginesUnderTest())("the archive on $name", (under) => {
     expect(first.total).toBe(26);
     expect(first.hits[0]!.title).toBe("Storm update 0");
     expect((await ask(engine, "storm", { offset: 20 })).hits).toHaveLength(10);
+    // Ranked by relevance, the same count: exact under the limit, one past it over, and within
+    // the search's dates (the embedded engine takes it from the ranking's walk).
+    const ranked = { order: "relevance", limit: 5 } as const;
+    expect(await ask(engine, "storm", { ...ranked, countLimit: 25 })).toMatchObject({
+      total: 26,
+      estimated: false,
+    });
+    expect((await ask(engine, "storm", ranked)).total).toBe(30);
+    expect((await ask(engine, "storm", { ...ranked, from: NOW - 9.5 * 60_000 })).total).toBe(10);
+    expect((await ask(engine, "storm update 7", ranked)).total).toBe(1);
   });
 
   it("withdraws a link from one publication, or from all, and restores it", async () => {

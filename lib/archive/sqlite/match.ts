@@ -1,3 +1,5 @@
+import type { SQLInputValue, StatementSync } from "node:sqlite";
+import { budgetedCount, COUNT_BUDGET_MS, type BudgetedCount } from "../budgeted-count.ts";
 import { firstIdAt } from "../item-id.ts";
 import { wordsOf } from "../query.ts";
 import { pairText, type Stemmer } from "./pairs.ts";
@@ -92,4 +94,33 @@ export function searchIndex(
       match: (columns) => (columns ? pairsMatch(query, feeds, pairs.stemmer, columns) : paired),
     };
   return { table: "items_fts", match: (columns) => ftsMatch(query, feeds, columns) };
+}
+
+/**
+ * A search's matches counted in the index alone (a withdrawn match, or one of a feed carried at
+ * another time, is counted too), up to `cap` + 1, for COUNT_BUDGET_MS at most
+ * (budgeted-count.ts). `matches`: the statement of the matches' ids, whose `values` bound its
+ * ids by `low` and `high` when the search has dates.
+ */
+export function countMatches(
+  sql: (text: string) => StatementSync,
+  matches: string,
+  { values, cap }: { values: Record<string, SQLInputValue>; cap: number },
+): BudgetedCount {
+  const ends = sql(
+    "SELECT (SELECT min(id) FROM items) AS low, (SELECT max(id) FROM items) AS high",
+  ).get() as { low: number | null; high: number | null };
+  const ids = sql(`${matches} LIMIT :cap`).iterate({ ...values, cap: cap + 1 });
+  return budgetedCount(
+    (function* () {
+      for (const row of ids) yield (row as { id: number }).id;
+    })(),
+    {
+      low: Number(values.low ?? ends.low ?? 0),
+      high: Number(values.high ?? (ends.high ?? -1) + 1),
+    },
+    cap,
+    COUNT_BUDGET_MS,
+    () => performance.now(),
+  );
 }

@@ -1,8 +1,7 @@
 import type { SQLInputValue, StatementSync } from "node:sqlite";
-import { budgetedCount, COUNT_BUDGET_MS } from "../budgeted-count.ts";
 import { carriageSpans, type FeedCarriage } from "../hour-counts.ts";
 import { firstIdAt, LOW_BITS } from "../item-id.ts";
-import { holds, type SearchIndex } from "./match.ts";
+import { countMatches, holds, type SearchIndex } from "./match.ts";
 import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "../types";
 
 /**
@@ -95,41 +94,28 @@ export class SqliteReads {
     const section = request.section ? " AND c.section = :section" : "";
     if (request.section) params.section = request.section;
     const kept = `${CARRIED(section)} AND ${NOT_WITHDRAWN}`;
-    const rows = (request.order === "newest"
-      ? this.sql(
-          `SELECT ${HEADLINE} FROM ${table} JOIN items i ON i.id = ${table}.rowid
-              WHERE ${where} AND ${kept} ORDER BY ${table}.rowid DESC LIMIT :limit OFFSET :offset`,
-        ).all({ ...params, limit: request.limit, offset: request.offset })
-      : this.byRelevance(
-          request,
-          index,
-          where,
-          { match, ...bounds },
-          kept,
-        )) as unknown as HeadlineRow[];
-    // Counted in the index alone (a withdrawn match, or one of a feed carried at another time,
-    // is counted too), for COUNT_BUDGET_MS at most (budgeted-count.ts).
-    const ends = this.sql(
-      "SELECT (SELECT min(id) FROM items) AS low, (SELECT max(id) FROM items) AS high",
-    ).get() as { low: number | null; high: number | null };
-    const ids = this.sql(`SELECT rowid AS id FROM ${table} WHERE ${where} LIMIT :cap`).iterate({
-      match,
-      ...bounds,
-      cap: request.countLimit + 1,
-    });
-    const { total, estimated } = budgetedCount(
-      (function* () {
-        for (const row of ids) yield (row as { id: number }).id;
-      })(),
-      {
-        low: Number(bounds.low ?? ends.low ?? 0),
-        high: Number(bounds.high ?? (ends.high ?? -1) + 1),
-      },
-      request.countLimit,
-      COUNT_BUDGET_MS,
-      () => performance.now(),
-    );
-    return { hits: rows.map(toHeadline), total, estimated };
+    // The count's statement: the search's matches in the index (match.ts countMatches).
+    const count = () =>
+      countMatches(this.sql, `SELECT rowid AS id FROM ${table} WHERE ${where}`, {
+        values: { match, ...bounds },
+        cap: request.countLimit,
+      });
+    if (request.order === "newest") {
+      const rows = this.sql(
+        `SELECT ${HEADLINE} FROM ${table} JOIN items i ON i.id = ${table}.rowid
+            WHERE ${where} AND ${kept} ORDER BY ${table}.rowid DESC LIMIT :limit OFFSET :offset`,
+      ).all({ ...params, limit: request.limit, offset: request.offset });
+      return { hits: (rows as unknown as HeadlineRow[]).map(toHeadline), ...count() };
+    }
+    const ranked = this.byRelevance(request, index, where, { match, ...bounds }, kept);
+    // The ranking walked the newest matches, up to RELEVANCE_WINDOW, with the count's very
+    // statement: under the window it holds them all, past the cap more than the cap. Either way
+    // that is the count, which a walk of its own would only find again.
+    const counted =
+      ranked.matches < RELEVANCE_WINDOW || ranked.matches > request.countLimit
+        ? { total: Math.min(ranked.matches, request.countLimit + 1), estimated: false }
+        : count();
+    return { hits: ranked.rows.map(toHeadline), ...counted };
   }
 
   /** The titles and descriptions of `ids`. */
@@ -157,13 +143,13 @@ export class SqliteReads {
     where: string,
     params: Record<string, SQLInputValue>,
     kept: string,
-  ): unknown[] {
+  ): { rows: HeadlineRow[]; matches: number } {
     const ids = (
       this.sql(
         `SELECT rowid AS id FROM ${table} WHERE ${where} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
       ).all(params) as { id: number }[]
     ).map((row) => row.id);
-    if (ids.length === 0) return [];
+    if (ids.length === 0) return { rows: [], matches: 0 };
     const newest = ids[0]!;
     const full = ids.length === RELEVANCE_WINDOW;
     // A full window: the title's and description's matches walked. Fewer: every match is in
@@ -193,7 +179,7 @@ export class SqliteReads {
     // The page's rows, in rank order: kept ones only (carried, not withdrawn), read a chunk of
     // the ranking at a time until the page is full.
     const wanted = request.offset + request.limit;
-    const kept_: unknown[] = [];
+    const kept_: HeadlineRow[] = [];
     const read = this.sql(
       `SELECT ${HEADLINE} FROM items i WHERE i.id IN (SELECT value FROM json_each(:ids))
         AND ${kept}`,
@@ -210,7 +196,7 @@ export class SqliteReads {
       ).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       kept_.push(...found);
     }
-    return kept_.slice(request.offset, wanted);
+    return { rows: kept_.slice(request.offset, wanted), matches: ids.length };
   }
 
   async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {
