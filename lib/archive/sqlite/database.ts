@@ -91,6 +91,7 @@ export class SqliteDatabase implements Omit<ArchiveEngine, "kind"> {
           stemmer: this.stemmer,
           from: () => this.pairs.from(),
         }),
+      this.stemmer,
     );
   }
 

@@ -1,7 +1,6 @@
 import type { SQLInputValue, StatementSync } from "node:sqlite";
 import { budgetedCount, COUNT_BUDGET_MS, type BudgetedCount } from "../budgeted-count.ts";
 import { firstIdAt } from "../item-id.ts";
-import { wordsOf } from "../query.ts";
 import { pairText, type Stemmer } from "./pairs.ts";
 import type { EngineQuery, EngineSearch, QueryAtom } from "../types";
 
@@ -15,41 +14,45 @@ const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phra
 const quoted = (words: readonly string[]) => `"${words.join(" ").replaceAll('"', '""')}"`;
 
 /**
- * `feeds`: the tokens of the feeds searched (sqlite-schema.ts); none, no match at all.
- * `columns` "title" or "description": the items whose own column holds every required word
- * (exclusions are the whole match's business), for relevance's weights. `text`: an atom's
- * FTS5 string (its words; pairsMatch: its words' pairs).
+ * `feeds`: the tokens of the feeds searched (sqlite-schema.ts); none, no match at all. `text`:
+ * an atom's FTS5 string (its words; pairsMatch: its words' pairs).
  */
-export function ftsMatch(
+function ftsMatch(
   query: EngineQuery,
   feeds: readonly string[],
-  columns: "text" | "title" | "description" = "text",
   text: (atom: QueryAtom) => string = (atom) => quoted(atomWords(atom)),
 ): string | null {
   if (query.all.length === 0 || feeds.length === 0) return null;
   const group = (atoms: readonly QueryAtom[]) =>
     atoms.length === 1 ? text(atoms[0]!) : `(${atoms.map(text).join(" OR ")})`;
   let words = `(${query.all.map(group).join(" AND ")})`;
-  if (query.none.length > 0 && columns === "text") words = `(${words} NOT ${group(query.none)})`;
+  if (query.none.length > 0) words = `(${words} NOT ${group(query.none)})`;
   // The reader's words are looked for in the text, never among the feeds' tokens ("f7").
-  words = `{${columns === "text" ? "title description body" : columns}} : ${words}`;
+  words = `{title description body} : ${words}`;
   return `${words} AND feed_token : (${feeds.map((feed) => `"${feed}"`).join(" OR ")})`;
 }
 
 /**
- * Whether `text` holds every required group of the query: a word as the start of one of its
- * words, or the start of a word as the query's word (the stem's reach, near enough for a
- * weight: "councils" and "council"); a phrase as such a run of words.
+ * The query's required groups as stems, as items_fts reads them (Stemmer, pairs.ts): each group
+ * its atoms, each atom the run of its words' stems.
  */
-export function holds(query: EngineQuery, text: string): boolean {
-  const words = wordsOf(text);
-  const like = (a: string, b: string) =>
-    a.startsWith(b) || (b.length >= 4 && b.startsWith(a.slice(0, Math.max(4, a.length - 2))));
-  const atomIn = (atom: QueryAtom) => {
-    const phrase = "word" in atom ? [atom.word] : atom.phrase;
-    return words.some((_, at) => phrase.every((word, n) => like(words[at + n] ?? "", word)));
-  };
-  return query.all.every((group) => group.some(atomIn));
+export function requiredStems(query: EngineQuery, stemmer: Stemmer): string[][][] {
+  const stems = stemmer.stemsOf(query.all.flat().map((atom) => atomWords(atom).join(" ")));
+  let next = 0;
+  return query.all.map((group) => group.map(() => stems[next++]!));
+}
+
+/**
+ * Whether a text's stems (in order) hold every required group, an atom as a run of its stems:
+ * what a MATCH of the query's words in that one column finds (exclusions are the whole match's
+ * business).
+ */
+export function holdsStems(required: string[][][], stems: readonly string[]): boolean {
+  const runAt = (run: readonly string[], at: number) =>
+    run.every((stem, n) => stems[at + n] === stem);
+  const holdsRun = (run: readonly string[]) =>
+    run.length > 0 && stems.some((_, at) => runAt(run, at));
+  return required.every((group) => group.some(holdsRun));
 }
 
 /**
@@ -61,20 +64,19 @@ export function pairsMatch(
   query: EngineQuery,
   feeds: readonly string[],
   stemmer: Stemmer,
-  columns: "text" | "title" | "description" = "text",
 ): string | null {
   const atoms = [...query.all.flat(), ...query.none];
   if (atoms.some((atom) => !("phrase" in atom))) return null;
   const stems = stemmer.stemsOf(atoms.map((atom) => atomWords(atom).join(" ")));
   if (atoms.some((atom, at) => stems[at]!.length !== atomWords(atom).length)) return null;
   const pairs = new Map(atoms.map((atom, at) => [atom, quoted([pairText(stems[at]!)])]));
-  return ftsMatch(query, feeds, columns, (atom) => pairs.get(atom)!);
+  return ftsMatch(query, feeds, (atom) => pairs.get(atom)!);
 }
 
-/** The search index a query is asked of, and its MATCH text for a column or all. */
+/** The search index a query is asked of, and its MATCH text (null: no match at all). */
 export interface SearchIndex {
   table: "items_fts" | "pairs_fts";
-  match: (columns?: "title" | "description") => string | null;
+  match: string | null;
 }
 
 /**
@@ -91,9 +93,9 @@ export function searchIndex(
   if (paired && (request.from === null ? 0 : firstIdAt(request.from)) >= pairs.from())
     return {
       table: "pairs_fts",
-      match: (columns) => (columns ? pairsMatch(query, feeds, pairs.stemmer, columns) : paired),
+      match: paired,
     };
-  return { table: "items_fts", match: (columns) => ftsMatch(query, feeds, columns) };
+  return { table: "items_fts", match: ftsMatch(query, feeds) };
 }
 
 /**

@@ -1,20 +1,15 @@
 import type { SQLInputValue, StatementSync } from "node:sqlite";
 import { carriageSpans, type FeedCarriage } from "../hour-counts.ts";
-import { firstIdAt, LOW_BITS } from "../item-id.ts";
-import { countMatches, holds, type SearchIndex } from "./match.ts";
+import { firstIdAt } from "../item-id.ts";
+import { countMatches, type SearchIndex } from "./match.ts";
+import type { Stemmer } from "./pairs.ts";
+import { rankByRelevance, RELEVANCE_WINDOW } from "./relevance.ts";
 import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "../types";
 
 /**
  * The embedded archive's reads (database.ts writes): a publication's search, days, stories,
  * the exact counts the calendar's kept ones are corrected with, and words.
  */
-
-/** Relevance ranks the newest this many matches of a publication. */
-const RELEVANCE_WINDOW = 5000;
-const RANK_CHUNK = 200; // the ranking's ids whose rows are read at once
-const MONTH_MS = 2_592_000_000;
-/** An item's moment, to the second, from its id (item-id.ts). */
-const momentOfId = (id: number) => Math.floor(id / LOW_BITS) * 1000;
 
 /** The item is the publication's: a feed it carried while the item was in the feed. */
 export const CARRIED = (section: string) => `EXISTS (SELECT 1 FROM carriage c
@@ -65,18 +60,21 @@ export const toHeadline = (row: HeadlineRow): ArchivedHeadline => ({
 export class SqliteReads {
   private readonly sql: (text: string) => StatementSync;
   private readonly indexOf: (request: EngineSearch) => SearchIndex;
+  private readonly stemmer: Stemmer;
 
   constructor(
     sql: (text: string) => StatementSync,
     indexOf: (request: EngineSearch) => SearchIndex,
+    stemmer: Stemmer,
   ) {
     this.sql = sql;
     this.indexOf = indexOf;
+    this.stemmer = stemmer;
   }
 
   async search(request: EngineSearch): Promise<EngineSearchPage> {
     const index = this.indexOf(request);
-    const [table, match] = [index.table, index.match()];
+    const { table, match } = index;
     if (!match) return { hits: [], total: 0 };
     const params: Record<string, SQLInputValue> = { pub: request.publication, match };
     let where = `${table} MATCH :match`;
@@ -107,96 +105,30 @@ export class SqliteReads {
       ).all({ ...params, limit: request.limit, offset: request.offset });
       return { hits: (rows as unknown as HeadlineRow[]).map(toHeadline), ...count() };
     }
-    const ranked = this.byRelevance(request, index, where, { match, ...bounds }, kept);
-    // The ranking walked the newest matches, up to RELEVANCE_WINDOW, with the count's very
-    // statement: under the window it holds them all, past the cap more than the cap. Either way
-    // that is the count, which a walk of its own would only find again.
+    const read = this.sql(
+      `SELECT ${HEADLINE} FROM items i WHERE i.id IN (SELECT value FROM json_each(:ids)) AND ${kept}`,
+    );
+    const ranked = rankByRelevance(
+      this.sql,
+      this.stemmer,
+      request,
+      { text: `SELECT rowid AS id FROM ${table} WHERE ${where}`, values: { match, ...bounds } },
+      (ids) =>
+        read.all({
+          pub: request.publication,
+          ...(request.section ? { section: request.section } : {}),
+          ids: JSON.stringify(ids),
+        }) as unknown as HeadlineRow[],
+    );
+    // The ranking walked the newest matches with the count's very statement, up to
+    // RELEVANCE_WINDOW and past the count's cap: under the window it holds them all, past the
+    // cap more than the cap. Either way that is the count, which a walk of its own would only
+    // find again.
     const counted =
       ranked.matches < RELEVANCE_WINDOW || ranked.matches > request.countLimit
         ? { total: Math.min(ranked.matches, request.countLimit + 1), estimated: false }
         : count();
     return { hits: ranked.rows.map(toHeadline), ...counted };
-  }
-
-  /** The titles and descriptions of `ids`. */
-  private textsOf(ids: number[]): Map<number, { title: string; description: string }> {
-    const rows = this.sql(
-      "SELECT id, title, description FROM items WHERE id IN (SELECT value FROM json_each(:ids))",
-    ).all({ ids: JSON.stringify(ids) }) as { id: number; title: string; description: string }[];
-    return new Map(rows.map((row) => [row.id, row]));
-  }
-
-  /**
-   * The newest RELEVANCE_WINDOW matches, ranked: 10 for the words in the title, 4 in the
-   * description, 13 in both, 1 in the body alone; a month's age halves a match's weight. Older
-   * matches rank below them anyway. Not bm25: its IDF counts every row of each phrase of the
-   * query, the feeds' tokens among them, on every search (430 ms for a common word at ten
-   * million headlines). Which matches hold the words in their title or description: the same
-   * walk of the index newest first with the column named: its newest RELEVANCE_WINDOW reach
-   * back at least as far as the window (from the window's newest when the search has an end;
-   * FTS5 seeks a bound slowly, so only then). (Not each match asked with `rowid = ?`: FTS5
-   * then answers for a row the MATCH does not hold.)
-   */
-  private byRelevance(
-    request: EngineSearch,
-    { table, match: matchOf }: SearchIndex,
-    where: string,
-    params: Record<string, SQLInputValue>,
-    kept: string,
-  ): { rows: HeadlineRow[]; matches: number } {
-    const ids = (
-      this.sql(
-        `SELECT rowid AS id FROM ${table} WHERE ${where} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
-      ).all(params) as { id: number }[]
-    ).map((row) => row.id);
-    if (ids.length === 0) return { rows: [], matches: 0 };
-    const newest = ids[0]!;
-    const full = ids.length === RELEVANCE_WINDOW;
-    // A full window: the title's and description's matches walked. Fewer: every match is in
-    // the window, whose rows are few; their text is read instead (each walk would read every
-    // row holding the words again: 250 ms for "small town" at ten million headlines).
-    const texts = full ? null : this.textsOf(ids);
-    const holding = (column: "title" | "description"): Set<number> => {
-      if (texts)
-        return new Set(ids.filter((id) => holds(request.query, texts.get(id)?.[column] ?? "")));
-      const match = matchOf(column);
-      const rows = this.sql(
-        `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH :match
-          ${"high" in params ? "AND rowid <= :newest" : ""}
-          ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
-      ).all({ match, ...("high" in params ? { newest } : {}) }) as { id: number }[];
-      return new Set(rows.map((row) => row.id));
-    };
-    const titled = holding("title");
-    const described = holding("description");
-    const score = (id: number) =>
-      (1 + 9 * Number(titled.has(id)) + 3 * Number(described.has(id))) /
-      (1 + Math.max(0, request.now - momentOfId(id)) / MONTH_MS);
-    const ranked = ids
-      .map((id) => ({ id, score: score(id) }))
-      .sort((a, b) => b.score - a.score || b.id - a.id)
-      .map((hit) => hit.id);
-    // The page's rows, in rank order: kept ones only (carried, not withdrawn), read a chunk of
-    // the ranking at a time until the page is full.
-    const wanted = request.offset + request.limit;
-    const kept_: HeadlineRow[] = [];
-    const read = this.sql(
-      `SELECT ${HEADLINE} FROM items i WHERE i.id IN (SELECT value FROM json_each(:ids))
-        AND ${kept}`,
-    );
-    for (let at = 0; at < ranked.length && kept_.length < wanted; at += RANK_CHUNK) {
-      const chunk = ranked.slice(at, at + RANK_CHUNK);
-      const order = new Map(chunk.map((id, index) => [id, index]));
-      const found = (
-        read.all({
-          pub: request.publication,
-          ...(request.section ? { section: request.section } : {}),
-          ids: JSON.stringify(chunk),
-        }) as unknown as HeadlineRow[]
-      ).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      kept_.push(...found);
-    }
-    return { rows: kept_.slice(request.offset, wanted), matches: ids.length };
   }
 
   async between(pub: string, from: number, to: number, limit: number): Promise<ArchivedHeadline[]> {
