@@ -13,22 +13,28 @@ import type { EngineQuery, EngineSearch, QueryAtom } from "../types";
 const atomWords = (atom: QueryAtom) => ("word" in atom ? [atom.word] : atom.phrase);
 const quoted = (words: readonly string[]) => `"${words.join(" ").replaceAll('"', '""')}"`;
 
+/** Which columns a MATCH reads: all the text, or a column alone (relevance's weights). */
+type Columns = "text" | "title" | "description";
+
 /**
- * `feeds`: the tokens of the feeds searched (sqlite-schema.ts); none, no match at all. `text`:
- * an atom's FTS5 string (its words; pairsMatch: its words' pairs).
+ * `feeds`: the tokens of the feeds searched (sqlite-schema.ts); none, no match at all.
+ * `columns` "title" or "description": the items whose own column holds every required word
+ * (exclusions are the whole match's business). `text`: an atom's FTS5 string (its words;
+ * pairsMatch: its words' pairs).
  */
 function ftsMatch(
   query: EngineQuery,
   feeds: readonly string[],
+  columns: Columns = "text",
   text: (atom: QueryAtom) => string = (atom) => quoted(atomWords(atom)),
 ): string | null {
   if (query.all.length === 0 || feeds.length === 0) return null;
   const group = (atoms: readonly QueryAtom[]) =>
     atoms.length === 1 ? text(atoms[0]!) : `(${atoms.map(text).join(" OR ")})`;
   let words = `(${query.all.map(group).join(" AND ")})`;
-  if (query.none.length > 0) words = `(${words} NOT ${group(query.none)})`;
+  if (query.none.length > 0 && columns === "text") words = `(${words} NOT ${group(query.none)})`;
   // The reader's words are looked for in the text, never among the feeds' tokens ("f7").
-  words = `{title description body} : ${words}`;
+  words = `{${columns === "text" ? "title description body" : columns}} : ${words}`;
   return `${words} AND feed_token : (${feeds.map((feed) => `"${feed}"`).join(" OR ")})`;
 }
 
@@ -64,19 +70,24 @@ export function pairsMatch(
   query: EngineQuery,
   feeds: readonly string[],
   stemmer: Stemmer,
+  columns: Columns = "text",
 ): string | null {
   const atoms = [...query.all.flat(), ...query.none];
   if (atoms.some((atom) => !("phrase" in atom))) return null;
   const stems = stemmer.stemsOf(atoms.map((atom) => atomWords(atom).join(" ")));
   if (atoms.some((atom, at) => stems[at]!.length !== atomWords(atom).length)) return null;
   const pairs = new Map(atoms.map((atom, at) => [atom, quoted([pairText(stems[at]!)])]));
-  return ftsMatch(query, feeds, (atom) => pairs.get(atom)!);
+  return ftsMatch(query, feeds, columns, (atom) => pairs.get(atom)!);
 }
 
-/** The search index a query is asked of, and its MATCH text (null: no match at all). */
+/**
+ * The search index a query is asked of, its MATCH text (null: no match at all), and the MATCH
+ * text of the items whose title, or description, alone holds the words.
+ */
 export interface SearchIndex {
   table: "items_fts" | "pairs_fts";
   match: string | null;
+  column: (column: "title" | "description") => string | null;
 }
 
 /**
@@ -94,8 +105,13 @@ export function searchIndex(
     return {
       table: "pairs_fts",
       match: paired,
+      column: (column) => pairsMatch(query, feeds, pairs.stemmer, column),
     };
-  return { table: "items_fts", match: ftsMatch(query, feeds) };
+  return {
+    table: "items_fts",
+    match: ftsMatch(query, feeds),
+    column: (column) => ftsMatch(query, feeds, column),
+  };
 }
 
 /**

@@ -108,18 +108,30 @@ export class SqliteReads {
     const read = this.sql(
       `SELECT ${HEADLINE} FROM items i WHERE i.id IN (SELECT value FROM json_each(:ids)) AND ${kept}`,
     );
-    const ranked = rankByRelevance(
-      this.sql,
-      this.stemmer,
-      request,
-      { text: `SELECT rowid AS id FROM ${table} WHERE ${where}`, values: { match, ...bounds } },
-      (ids) =>
+    const ranked = rankByRelevance(this.sql, this.stemmer, request, {
+      matches: {
+        text: `SELECT rowid AS id FROM ${table} WHERE ${where}`,
+        values: { match, ...bounds },
+      },
+      // From the window's newest when the search has an end (FTS5 seeks a bound slowly, so
+      // only then): the newest RELEVANCE_WINDOW of a column's matches reach back at least as far
+      // as the window. (Not each match asked with `rowid = ?`: FTS5 then answers for a row the
+      // MATCH does not hold.)
+      column: (column, newest) => {
+        const rows = this.sql(
+          `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH :match
+            ${"high" in bounds ? "AND rowid <= :newest" : ""}
+            ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`,
+        ).all({ match: index.column(column), ...("high" in bounds ? { newest } : {}) });
+        return new Set((rows as { id: number }[]).map((row) => row.id));
+      },
+      rowsOf: (ids) =>
         read.all({
           pub: request.publication,
           ...(request.section ? { section: request.section } : {}),
           ids: JSON.stringify(ids),
         }) as unknown as HeadlineRow[],
-    );
+    });
     // The ranking walked the newest matches with the count's very statement, up to
     // RELEVANCE_WINDOW and past the count's cap: under the window it holds them all, past the
     // cap more than the cap. Either way that is the count, which a walk of its own would only

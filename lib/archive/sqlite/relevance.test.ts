@@ -75,6 +75,25 @@ test("a match far behind the newest ones outranks them when it weighs more", asy
   });
 });
 
+test("a heavier match in the second chunk of matches takes its place among the first's", async () => {
+  // 400 matches an hour apart, the words in their titles; one, 250 hours back, has them in its
+  // description too: 13 at its age outweighs 10 from about a day back on.
+  const HOUR = 60 * MINUTE;
+  await archiveOf(
+    Array.from({ length: 400 }, (_, n) =>
+      archiveItem(`t${n}`, `Storm report ${n}`, NOW - n * HOUR, {
+        description: n === 250 ? "The storm, hour by hour" : "",
+      }),
+    ),
+  );
+  const page = await ranked("storm", { limit: 30 });
+  const expected = Array.from({ length: 30 }, (_, n) => `t${n}`);
+  // Where 13 / (1 + 250 h / 30 d) falls among 10 / (1 + n h / 30 d): after t26.
+  expected.splice(27, 0, "t250");
+  expect(keys(page)).toEqual(expected.slice(0, 30));
+  expect(page.total).toBe(400);
+});
+
 test("a match the publication does not keep is passed over, the page filled from those behind", async () => {
   const archive = await archiveOf([
     ...bodyOnly(300),

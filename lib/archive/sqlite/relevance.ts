@@ -7,22 +7,26 @@ import type { EngineSearch } from "../types";
 /**
  * The embedded archive's relevance order: the newest RELEVANCE_WINDOW matches of a search,
  * ranked. A match weighs 10 for the words in its title, 4 in its description, 13 in both, 1 in
- * the body alone (its columns' stems, as items_fts reads them: match.ts holdsStems), and a
- * month's age halves its weight; older matches rank
- * below them anyway. Not bm25: its IDF counts every row of each phrase of the query, the feeds'
- * tokens among them, on every search (430 ms for a common word at ten million headlines).
+ * the body alone, and a month's age halves its weight; older matches rank below them anyway.
+ * Not bm25: its IDF counts every row of each phrase of the query, the feeds' tokens among them,
+ * on every search (430 ms for a common word at ten million headlines).
  *
- * Read newest first, a chunk of matches at a time, each chunk's titles and descriptions
- * weighed. A match can weigh at most 13 at its age and every match after it is older, so once
- * the page's rows are all among the matches weighing more than the next one could, the rest of
- * the window is left unread: a page of a common word's matches weighs a few hundred of its
- * newest, not 5,000 (weighing the whole window, or walking the index again for the titles' and
- * the descriptions' matches, was three quarters of a search's time at a million headlines).
+ * Read newest first, a chunk of matches at a time, each match weighed by its title's and
+ * description's stems as items_fts reads them (match.ts holdsStems). A match can weigh at most
+ * 13 at its age and every match after it is older, so once the page's rows all weigh more than
+ * the next match could, the rest of the window is left unread: over a million headlines a page
+ * of a common word's matches weighs its newest 200 to 400. Where the page would take more than
+ * LAZY weighed one by one (foreseen at the pace the matches came so far: a common word of a
+ * busy network, where a few days hold thousands), the window's other matches are weighed by
+ * walking the index again for the titles' and the descriptions' matches, which costs the same
+ * however many the page takes (weighing the whole window one by one took twice that walk).
  */
 
 /** Relevance ranks the newest this many matches of a publication. */
 export const RELEVANCE_WINDOW = 5000;
 const CHUNK = 200; // the matches weighed, and rows read, at once
+/** Past this many matches to weigh one by one, a page's weights are the columns' walks. */
+const LAZY = 1000;
 const MONTH_MS = 2_592_000_000;
 const MOST = 13; // the heaviest weight: the words in the title and the description
 /** An item's moment, to the second, from its id (item-id.ts). */
@@ -40,20 +44,28 @@ interface Weighed {
   score: number;
 }
 
-/**
- * The page of `request` in relevance order. `matches`: the statement of the search's matches'
- * ids (its `values` bound), walked newest first; `rowsOf(ids)`: the rows of those ids that the
- * publication keeps (carried, not withdrawn), in any order.
- */
+/** What a search gives the ranking: its matches, its columns' matches, its kept rows. */
+export interface RankedSearch<Row> {
+  /** The statement of the search's matches' ids (its `values` bound), walked newest first. */
+  matches: { text: string; values: Record<string, SQLInputValue> };
+  /**
+   * The ids of the matches whose title, or description, alone holds the words: the newest
+   * RELEVANCE_WINDOW of them from `newest` on (the window's newest), the index walked again.
+   */
+  column: (column: "title" | "description", newest: number) => Set<number>;
+  /** The rows of `ids` that the publication keeps (carried, not withdrawn), in any order. */
+  rowsOf: (ids: number[]) => Row[];
+}
+
+/** The page of `request` in relevance order. */
 export function rankByRelevance<Row extends { id: number }>(
   sql: (text: string) => StatementSync,
   stemmer: Stemmer,
   request: EngineSearch,
-  matches: { text: string; values: Record<string, SQLInputValue> },
-  rowsOf: (ids: number[]) => Row[],
+  search: RankedSearch<Row>,
 ): RankedPage<Row> {
-  const walk = sql(`${matches.text} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`).iterate(
-    matches.values,
+  const walk = sql(`${search.matches.text} ORDER BY rowid DESC LIMIT ${RELEVANCE_WINDOW}`).iterate(
+    search.matches.values,
   );
   let walked = 0;
   let ended = false;
@@ -72,6 +84,12 @@ export function rankByRelevance<Row extends { id: number }>(
   const wanted = request.offset + request.limit;
   const weighed: Weighed[] = [];
   const kept = new Map<number, Row | null>();
+  const page = (ranked: Weighed[]): RankedPage<Row> => {
+    const rows = keptRows(ranked, wanted, kept, search.rowsOf);
+    // The count wants the matches up to its cap, or all of them.
+    while (!ended && walked <= request.countLimit) next();
+    return { rows: rows.slice(request.offset, wanted), matches: walked };
+  };
   try {
     for (;;) {
       const chunk = next();
@@ -87,23 +105,37 @@ export function rankByRelevance<Row extends { id: number }>(
           3 * Number(holdsStems(required, stems[2 * at + 1]!));
         weighed.push({ id, score: weight / ageWeight(id) });
       });
-      // What any match not weighed yet could weigh at most: it is older than the last weighed.
+      const newest = weighed[0];
       const oldest = weighed.at(-1);
-      const bound = ended || !oldest ? -Infinity : MOST / ageWeight(oldest.id);
-      const settled = weighed
-        .filter((hit) => hit.score >= bound)
-        .sort((a, b) => b.score - a.score || b.id - a.id);
-      const rows = keptRows(settled, wanted, kept, rowsOf);
-      if (rows.length >= wanted || ended) {
-        // The count wants the matches up to its cap, or all of them.
-        while (!ended && walked <= request.countLimit) next();
-        return { rows: rows.slice(request.offset, wanted), matches: walked };
+      if (ended || !newest || !oldest) return page(byRank(weighed));
+      // What any match not weighed yet could weigh at most: it is older than the last weighed.
+      const bound = MOST / ageWeight(oldest.id);
+      const settled = byRank(weighed.filter((hit) => hit.score >= bound));
+      if (keptRows(settled, wanted, kept, search.rowsOf).length >= wanted) return page(settled);
+      // How many matches the page would take weighed one by one: as many as there are back to
+      // the age at which none can outweigh its last row, at the pace they came so far. Past
+      // LAZY, the columns' matches are walked instead (a common word over many feeds).
+      const last = byRank(weighed)[wanted - 1];
+      const reach = last ? MOST / last.score : Infinity;
+      const pace = walked / Math.max(ageWeight(oldest.id) - ageWeight(newest.id), 1e-9);
+      if (walked + pace * (reach - ageWeight(oldest.id)) > LAZY) {
+        const rest: number[] = [];
+        while (!ended) rest.push(...next());
+        const titled = search.column("title", newest.id);
+        const described = search.column("description", newest.id);
+        for (const id of rest) {
+          const weight = 1 + 9 * Number(titled.has(id)) + 3 * Number(described.has(id));
+          weighed.push({ id, score: weight / ageWeight(id) });
+        }
+        return page(byRank(weighed));
       }
     }
   } finally {
     walk.return?.();
   }
 }
+
+const byRank = (hits: Weighed[]) => [...hits].sort((a, b) => b.score - a.score || b.id - a.id);
 
 /**
  * The kept rows of `ranked`, in its order, up to `wanted`: rows are read a chunk at a time, in
