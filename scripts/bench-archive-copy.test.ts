@@ -61,12 +61,12 @@ async function answers(engine: ArchiveEngine, publication: string) {
       searches.push(
         await engine.search(searchRequest(word, NOW, { publication, order, limit: 1000 })),
       );
-  // What a reader is shown of a page: its hits and how many there are. Each engine ranks
-  // relevance its own way (FTS5's bm25, ts_rank_cd): what those pages hold is compared, every hit.
-  // A count past its budget is an estimate (budgeted-count.ts), a matter of the machine's speed
-  // and not of the rows: it is left out, the page holding every match (its limit 1,000).
-  const pages = searches.map(({ hits, total, estimated }, n) => ({
-    hits: n % 2 === 0 ? hits : [...hits].sort((a, b) => (a.id < b.id ? -1 : 1)),
+  // What a reader is shown of a page: its hits, in order (both engines weigh a match alike),
+  // and how many there are. A count past its budget is an estimate (budgeted-count.ts), a
+  // matter of the machine's speed and not of the rows: it is left out, the page holding every
+  // match (its limit 1,000).
+  const pages = searches.map(({ hits, total, estimated }) => ({
+    hits,
     total: estimated ? hits.length : total,
   }));
   const stories = new Set(searches.flatMap((page) => page.hits.map((hit) => hit.story)));

@@ -44,7 +44,7 @@ import type {
  * (postgres-pool.ts: its time limits, ArchiveUnavailableError), for a network of instances
  * that all read and write one archive. The same contract as the embedded engine
  * (sqlite-engine.ts); the differences are PostgreSQL's own: the 'english' configuration's
- * stemmer and stop words (postgres-query.ts), ts_rank_cd for relevance, several instances
+ * stemmer and stop words (postgres-query.ts), relevance weighed in SQL, several instances
  * writing at once (advisory locks, ON CONFLICT: postgres-record.ts).
  */
 

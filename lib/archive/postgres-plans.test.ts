@@ -6,6 +6,7 @@ import { asksNothing, asPostgresReads, planSearch, wordsAsIndexed } from "./post
 import { searchPlan } from "./postgres-plan";
 import { FeedShares } from "./postgres-feed-index";
 import { searchStatements, type SearchPlan } from "./postgres-query";
+import { rankedPage } from "./postgres-search";
 import { parseQuery } from "./query";
 import type { ArchiveItemInput, EngineSearch } from "./types";
 
@@ -170,6 +171,38 @@ test("the page honours withdrawals and the publication's feeds on every plan", a
     expect(new Set(links.map((row) => row.feed))).toEqual(new Set([LOCAL, SPORTS]));
   }
 });
+
+const ALL = ["walk", "feeds", "index"] as const;
+
+test.each([
+  // Council in the title and the description, every tenth item: the newest weigh the most.
+  ["the first page of a common word", request("council", { limit: 5 }), ALL],
+  ["a later page", request("council", { offset: 2, limit: 3 }), ALL],
+  // Its last rows older than the 27 matches read of each feed, not the 400 of all of them.
+  ["a page past the first matches' reach", request("council", { limit: 20 }), ["index"]],
+  ["a rare word, its matches all read first", request("ferry", { limit: 5 }), ALL],
+  // No title holds both words: none weighs more than 4, a match not read could weigh 13.
+  ["words no title holds", request("council meets", { publication: "lakeside", limit: 5 }), []],
+] as const)(
+  "relevance, %s: the page of the first matches read is the whole window's, on every plan",
+  async (_, asked, settles: readonly SearchPlan[]) => {
+    const search = { ...asked, order: "relevance" } as EngineSearch;
+    for (const plan of ALL) {
+      const statements = searchStatements(search, plan)!;
+      const asks: string[] = [];
+      const counted = async <Row>(text: string, values?: unknown[]) => {
+        asks.push(text);
+        return query<Row>(text, values);
+      };
+      const ranked = await rankedPage(counted, search, statements);
+      const whole = await run(search, plan);
+      expect(ranked.map((row) => String(row.id))).toEqual(whole.ids);
+      expect(whole.ids.length).toBe(search.limit);
+      // Settled by the first matches read, the window's statement never asked.
+      expect(asks.includes(statements.page.text)).toBe(!settles.includes(plan));
+    }
+  },
+);
 
 describe("searchPlan", () => {
   const uses = new Map([

@@ -81,13 +81,10 @@ export const IN_FEEDS = "i.feed IN (SELECT feed FROM carriage WHERE publication 
 /** What the publication ($1) shows: carried and not withdrawn. */
 const SHOWN = `${IN_FEEDS} AND ${carried(null)} AND ${NOT_WITHDRAWN}`;
 
-/**
- * Weights of ts_rank_cd, {D, C, B, A}: body 1, description 4, title 10, as the embedded
- * engine's bm25 has them.
- */
-const WEIGHTS = "'{0.1, 0.1, 0.4, 1.0}'";
 /** A month, in ms: a match's rank halves at a month's age. */
-const MONTH_MS = 2_592_000_000;
+export const MONTH_MS = 2_592_000_000;
+/** The heaviest weight of a match: the words in its title and its description. */
+export const MOST = 13;
 
 export interface Statement {
   text: string;
@@ -129,6 +126,11 @@ export function searchStatements(
   paired = false,
 ): {
   page: Statement;
+  /**
+   * About the newest `total` matches, weighed (id, score, feed, moment): `each` of each of the
+   * publication's feeds when the plan reads them `apart`, else of all of them.
+   */
+  newest: (total: number) => Statement & { each: number; apart: boolean };
   countBetween: (low: number, high: number, limit: number) => Statement;
 } | null {
   const params = new Params([request.publication]);
@@ -147,33 +149,39 @@ export function searchStatements(
   const page = params.copy();
   const newest = request.order === "newest";
   // Only ids and scores are sorted: the rows are read for the page's 20 alone.
-  // Ranked by the words alone: a pair has no positions to rank. (A row's pairs still lengthen
-  // it, which normalization 1 reads: every row's rank a little lower, longer rows' a little more.)
-  const score = newest
-    ? "0::float8"
-    : `ts_rank_cd(${WEIGHTS}, i.search, ${paired ? tsQuery(request.query, page)! : query}, 1)::float8
-        / (1 + greatest(0, ${page.add(request.now)}::bigint - i.at)::float8 / ${MONTH_MS})`;
-  const wanted = page.add(plan === "index" ? indexWanted(request) : wantedOf(request));
+  const score = newest ? "0::float8" : weight(request, page);
   // A walk and the feeds' plan read each feed apart: the one its (feed, id) index backwards,
   // the other the index of feeds and words asked the feed and the words (postgres-feed-index.ts).
-  const matches =
+  const matches = (wanted: string) =>
     plan !== "index"
-      ? `SELECT m.id, m.score FROM (${feeds}) AS f CROSS JOIN LATERAL (
-          SELECT i.id, ${score} AS score FROM items i WHERE i.feed = f.feed AND ${where}
-          ORDER BY i.id DESC LIMIT ${wanted}
+      ? `SELECT m.id, m.score, m.feed, m.at FROM (${feeds}) AS f CROSS JOIN LATERAL (
+          SELECT i.id, ${score} AS score, i.feed, i.at FROM items i
+          WHERE i.feed = f.feed AND ${where} ORDER BY i.id DESC LIMIT ${wanted}
         ) AS m`
-      : `SELECT i.id, ${score} AS score FROM items i
+      : `SELECT i.id, ${score} AS score, i.feed, i.at FROM items i
           WHERE i.feed = ANY (ARRAY(${feeds})) AND ${where}
           ORDER BY i.id DESC LIMIT ${wanted}`;
+  const window = page.copy();
+  const wanted = page.add(plan === "index" ? indexWanted(request) : wantedOf(request));
   const order = newest ? "m.id DESC" : "m.score DESC, m.id DESC";
   const limit = page.add(request.limit);
   const offset = page.add(request.offset);
   return {
     page: {
       text: `SELECT ${HEADLINE} FROM (
-          SELECT * FROM (${matches}) AS m ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+          SELECT * FROM (${matches(wanted)}) AS m ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
         ) AS m JOIN items i ON i.id = m.id ORDER BY ${order}`,
       values: page.values,
+    },
+    newest: (total) => {
+      const values = window.copy();
+      const each = plan === "index" ? total : Math.ceil(total / FEEDS);
+      return {
+        text: matches(values.add(each)),
+        values: values.values,
+        each,
+        apart: plan !== "index",
+      };
     },
     countBetween: (low, high, limit) => {
       const window = count.copy();
@@ -191,6 +199,22 @@ export function searchStatements(
     },
   };
 }
+
+/**
+ * A match's weight, as the embedded engine's (sqlite/relevance.ts): 10 for the words in its
+ * title, 4 in its description, 13 in both, 1 in its body alone, and a month's age halves it.
+ * The words are asked of the title's and the description's lexemes alone (ts_filter keeps a
+ * weight's), phrases by their positions, never by their pairs (a pair has no position).
+ */
+function weight(request: EngineSearch, params: Params): string {
+  const words = tsQuery({ all: request.query.all, none: [] }, params)!;
+  const holds = (weight: "a" | "b") => `(ts_filter(i.search, '{${weight}}') @@ ${words})::int`;
+  return `(1 + 9 * ${holds("a")} + 3 * ${holds("b")})::float8
+    / (1 + greatest(0, ${params.add(request.now)}::bigint - i.at)::float8 / ${MONTH_MS})`;
+}
+
+/** $1 publication, $2 ids: their headlines, in any order. */
+export const HEADLINES_OF = `SELECT ${HEADLINE} FROM items i WHERE i.id = ANY ($2::bigint[])`;
 
 /** $1 publication, $2 from, $3 to, $4 limit. */
 export const BETWEEN = `SELECT ${HEADLINE} FROM items i

@@ -2,7 +2,15 @@ import { COUNT_BUDGET_MS, windowedCount, type BudgetedCount } from "./budgeted-c
 import type { FeedShares } from "./postgres-feed-index";
 import { countsWhole, planSearch } from "./postgres-plan";
 import type { PostgresPool, Query } from "./postgres-pool";
-import { idBefore, idFrom, searchStatements, type Statement } from "./postgres-query";
+import {
+  HEADLINES_OF,
+  idBefore,
+  idFrom,
+  MONTH_MS,
+  MOST,
+  searchStatements,
+  type Statement,
+} from "./postgres-query";
 import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "./types";
 
 /**
@@ -59,7 +67,11 @@ export async function postgresSearch(
         })
       : work(lane.query);
   const [hits, count] = await Promise.all([
-    inPlan((query) => query<Record<string, unknown>>(statements.page.text, statements.page.values)),
+    inPlan((query) =>
+      request.order === "relevance"
+        ? rankedPage(query, request, statements)
+        : query<Record<string, unknown>>(statements.page.text, statements.page.values),
+    ),
     inPlan((query) => countMatches(query, request, statements.countBetween, windowed)),
   ]);
   return { hits: hits.map(toHeadline), ...count };
@@ -101,4 +113,71 @@ async function countMatches(
     high: request.to === null ? Number(ends?.high ?? -1) + 1 : idBefore(request.to),
   };
   return windowedCount(between, range, cap, COUNT_BUDGET_MS, () => performance.now());
+}
+
+/** The matches weighed first, of all the feeds: the rest of the window only if the page asks. */
+const FIRST = 400;
+
+interface Weighed {
+  id: string;
+  score: number;
+  feed: string;
+  at: number;
+}
+
+/**
+ * A relevance page: each feed's newest matches weighed first, FIRST of them in all. A match
+ * weighs at most MOST at its age, and a feed's matches not read yet are older than its last
+ * read, so when the page's rows all weigh more than any of them could, the page is settled and
+ * the rest of the window is not read (a common word's page over a million headlines: its
+ * newest few hundred matches). Otherwise the whole window is weighed in one statement.
+ */
+export async function rankedPage(
+  query: Query,
+  request: EngineSearch,
+  statements: NonNullable<ReturnType<typeof searchStatements>>,
+): Promise<Record<string, unknown>[]> {
+  const first = statements.newest(FIRST);
+  const weighed = (await query<Record<string, unknown>>(first.text, first.values)).map(
+    (row): Weighed => ({
+      id: String(row.id),
+      score: Number(row.score),
+      feed: first.apart ? (row.feed as string) : "",
+      at: Number(row.at),
+    }),
+  );
+  const ids = settledPage(weighed, first.each, request);
+  if (!ids) return query<Record<string, unknown>>(statements.page.text, statements.page.values);
+  if (ids.length === 0) return [];
+  const rows = await query<Record<string, unknown>>(HEADLINES_OF, [request.publication, ids]);
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+/**
+ * The ids of the page when `weighed` settles it, in rank order; null when a match not read yet
+ * could still outweigh one of its rows. A group (a feed, or all of them) of fewer than `each`
+ * matches was read whole.
+ */
+function settledPage(weighed: Weighed[], each: number, request: EngineSearch): string[] | null {
+  const ranked = [...weighed].sort((a, b) => b.score - a.score || Number(b.id) - Number(a.id));
+  const page = () =>
+    ranked.slice(request.offset, request.offset + request.limit).map((hit) => hit.id);
+  const groups = Map.groupBy(weighed, (hit) => hit.feed);
+  // The latest moment a match not read yet can have: its id is below its group's last read,
+  // so its second at most that one's (item-id.ts).
+  let unread = -Infinity;
+  for (const hits of groups.values()) {
+    const last = hits.reduce((a, b) => (Number(b.id) < Number(a.id) ? b : a));
+    if (hits.length >= each) unread = Math.max(unread, Math.floor(last.at / 1000) * 1000 + 999);
+  }
+  if (unread === -Infinity) return page();
+  const bound = MOST / (1 + Math.max(0, request.now - unread) / MONTH_MS);
+  const wanted = ranked.slice(0, request.offset + request.limit);
+  const settled =
+    wanted.length === request.offset + request.limit && wanted.every((hit) => hit.score > bound);
+  return settled ? page() : null;
 }
