@@ -5,8 +5,8 @@ import { PostgresArchive } from "./postgres-engine";
 import { asksNothing, asPostgresReads, planSearch, wordsAsIndexed } from "./postgres-plan";
 import { searchPlan } from "./postgres-plan";
 import { FeedShares } from "./postgres-feed-index";
-import { searchStatements, type SearchPlan } from "./postgres-query";
-import { rankedPage } from "./postgres-search";
+import { searchStatements, wantedOf, type SearchPlan } from "./postgres-query";
+import { rankedPage, type InPlan } from "./postgres-search";
 import { parseQuery } from "./query";
 import type { ArchiveItemInput, EngineSearch } from "./types";
 
@@ -184,23 +184,39 @@ test.each([
   // No title holds both words: none weighs more than 4, a match not read could weigh 13.
   ["words no title holds", request("council meets", { publication: "lakeside", limit: 5 }), []],
 ] as const)(
-  "relevance, %s: the page of the first matches read is the whole window's, on every plan",
+  "relevance, %s: the page of the first matches read is the whole window's, whatever the plans",
   async (_, asked, settles: readonly SearchPlan[]) => {
     const search = { ...asked, order: "relevance" } as EngineSearch;
-    for (const plan of ALL) {
-      const statements = searchStatements(search, plan)!;
-      const asks: string[] = [];
-      const counted = async <Row>(text: string, values?: unknown[]) => {
-        asks.push(text);
-        return query<Row>(text, values);
-      };
-      const ranked = await rankedPage(counted, search, statements);
-      const whole = await run(search, plan);
-      expect(ranked.map((row) => String(row.id))).toEqual(whole.ids);
-      expect(whole.ids.length).toBe(search.limit);
-      // Settled by the first matches read, the window's statement never asked.
-      expect(asks.includes(statements.page.text)).toBe(!settles.includes(plan));
-    }
+    const planned = (plan: SearchPlan) => ({ plan, statements: searchStatements(search, plan)! });
+    for (const first of ALL)
+      for (const window of ALL) {
+        const asks: { plan: SearchPlan; text: string }[] = [];
+        const inPlan: InPlan = async (plan, work) => {
+          await client.query("BEGIN");
+          try {
+            if (plan === "walk") await client.query("SET LOCAL enable_bitmapscan = off");
+            return await work(async (text, values) => {
+              asks.push({ plan, text });
+              return query(text, values);
+            });
+          } finally {
+            await client.query("COMMIT");
+          }
+        };
+        const reads = { first: planned(first), window: planned(window) };
+        const ranked = await rankedPage(search, inPlan, reads);
+        const whole = await run(search, window);
+        expect(ranked.map((row) => String(row.id))).toEqual(whole.ids);
+        expect(whole.ids.length).toBe(search.limit);
+        // The first matches read in the first plan; the window's statement asked, in its own
+        // plan, only where they leave the page unsettled.
+        expect(asks[0]).toEqual({ plan: first, text: reads.first.statements.newest(400).text });
+        expect(asks.filter((ask) => ask.text === reads.window.statements.page.text)).toEqual(
+          settles.includes(first)
+            ? []
+            : [{ plan: window, text: reads.window.statements.page.text }],
+        );
+      }
   },
 );
 
@@ -240,6 +256,25 @@ describe("searchPlan", () => {
     expect(paired('"council small"')).toBe("index");
     expect(paired("council small")).toBe("walk");
     expect(paired("council")).toBe("walk");
+  });
+
+  it("plans relevance's first matches for their few rows a feed, its window for its many", () => {
+    // A word in one item of five, feeds of 1,000 rows: the window's 334 matches a feed would
+    // walk each feed whole, where the index of feeds and words finds them; the first 27 are
+    // within the newest 135 rows.
+    const relevance = request("weekly", { order: "relevance" });
+    const planned = (first: boolean) =>
+      searchPlan(
+        relevance.query,
+        new Map([["weekly", 200_000]]),
+        1_000_000,
+        wantedOf(relevance, first),
+        false,
+        1000,
+      );
+    expect(wantedOf(relevance, true)).toBe(27);
+    expect(planned(true)).toBe("walk");
+    expect(planned(false)).toBe("feeds");
   });
 
   it("reads the index while the planner has not counted the items", () => {

@@ -98,13 +98,24 @@ export interface Statement {
 const RELEVANCE_WINDOW = 5000;
 /** The sections a publication carries, a feed each (lib/news/sections). */
 export const FEEDS = 15;
+/**
+ * Relevance weighs this many of the newest matches first, each feed's share of them
+ * (postgres-search.ts, rankedPage), and reads the rest of its window only if they leave the
+ * page unsettled.
+ */
+export const FIRST_WEIGHED = 400;
 
 /** How a search reads its matches (postgres-plan.ts, searchPlan). */
 export type SearchPlan = "walk" | "feeds" | "index";
 
-/** How many rows of each feed a page needs at most (newest) or relevance reads. */
-export const wantedOf = (request: Pick<EngineSearch, "order" | "offset" | "limit">) =>
-  request.order === "newest" ? request.offset + request.limit : Math.ceil(RELEVANCE_WINDOW / FEEDS);
+/** How many rows of each feed a page needs at most, or relevance reads (`first`: at first). */
+export const wantedOf = (
+  request: Pick<EngineSearch, "order" | "offset" | "limit">,
+  first = false,
+) =>
+  request.order === "newest"
+    ? request.offset + request.limit
+    : Math.ceil((first ? FIRST_WEIGHED : RELEVANCE_WINDOW) / FEEDS);
 
 /** How many of the newest matches of all the feeds the index plan sorts. */
 const indexWanted = (request: Pick<EngineSearch, "order" | "offset" | "limit">) =>

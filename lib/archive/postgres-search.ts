@@ -3,12 +3,14 @@ import type { FeedShares } from "./postgres-feed-index";
 import { countsWhole, planSearch } from "./postgres-plan";
 import type { PostgresPool, Query } from "./postgres-pool";
 import {
+  FIRST_WEIGHED,
   HEADLINES_OF,
   idBefore,
   idFrom,
   MONTH_MS,
   MOST,
   searchStatements,
+  type SearchPlan,
   type Statement,
 } from "./postgres-query";
 import type { ArchivedHeadline, EngineSearch, EngineSearchPage } from "./types";
@@ -56,23 +58,31 @@ export async function postgresSearch(
   if (planned === null) return { hits: [], total: 0 };
   const statements = searchStatements(request, planned.plan, planned.paired);
   if (!statements) return { hits: [], total: 0 };
-  const walk = planned.plan === "walk";
   // A walk of few rows is counted whole, as the other plans are.
-  const windowed = walk && !countsWhole(planned.rows);
-  const inPlan = <T>(work: (query: Query) => Promise<T>) =>
-    walk
+  const windowed = planned.plan === "walk" && !countsWhole(planned.rows);
+  const inPlan: InPlan = (plan, work) =>
+    plan === "walk"
       ? lane.transaction(async (inside) => {
           await inside("SET LOCAL enable_bitmapscan = off");
           return work(inside);
         })
       : work(lane.query);
+  const window = { plan: planned.plan, statements };
   const [hits, count] = await Promise.all([
-    inPlan((query) =>
-      request.order === "relevance"
-        ? rankedPage(query, request, statements)
-        : query<Record<string, unknown>>(statements.page.text, statements.page.values),
+    request.order === "relevance"
+      ? rankedPage(request, inPlan, {
+          first: {
+            plan: planned.first,
+            statements: searchStatements(request, planned.first, planned.paired)!,
+          },
+          window,
+        })
+      : inPlan(planned.plan, (query) =>
+          query<Record<string, unknown>>(statements.page.text, statements.page.values),
+        ),
+    inPlan(planned.plan, (query) =>
+      countMatches(query, request, statements.countBetween, windowed),
     ),
-    inPlan((query) => countMatches(query, request, statements.countBetween, windowed)),
   ]);
   return { hits: hits.map(toHeadline), ...count };
 }
@@ -115,9 +125,6 @@ async function countMatches(
   return windowedCount(between, range, cap, COUNT_BUDGET_MS, () => performance.now());
 }
 
-/** The matches weighed first, of all the feeds: the rest of the window only if the page asks. */
-const FIRST = 400;
-
 interface Weighed {
   id: string;
   score: number;
@@ -125,31 +132,46 @@ interface Weighed {
   at: number;
 }
 
+/** Runs `work` on a connection of the search's lane, set for `plan` (a walk: no bitmap scans). */
+export type InPlan = <T>(plan: SearchPlan, work: (query: Query) => Promise<T>) => Promise<T>;
+
+interface Planned {
+  plan: SearchPlan;
+  statements: NonNullable<ReturnType<typeof searchStatements>>;
+}
+
 /**
- * A relevance page: each feed's newest matches weighed first, FIRST of them in all. A match
- * weighs at most MOST at its age, and a feed's matches not read yet are older than its last
- * read, so when the page's rows all weigh more than any of them could, the page is settled and
- * the rest of the window is not read (a common word's page over a million headlines: its
- * newest few hundred matches). Otherwise the whole window is weighed in one statement.
+ * A relevance page: the newest FIRST_WEIGHED matches weighed first (each feed's share, or of
+ * all the feeds: `first`, planned for so few). A match weighs at most MOST at its age, and a
+ * feed's matches not read yet are older than its last read, so when the page's rows all weigh
+ * more than any of them could, the page is settled and the rest of the window is not read (a
+ * common word's page over a million headlines: its newest few hundred matches). Otherwise the
+ * whole `window` is weighed in one statement.
  */
 export async function rankedPage(
-  query: Query,
   request: EngineSearch,
-  statements: NonNullable<ReturnType<typeof searchStatements>>,
+  inPlan: InPlan,
+  { first, window }: { first: Planned; window: Planned },
 ): Promise<Record<string, unknown>[]> {
-  const first = statements.newest(FIRST);
-  const weighed = (await query<Record<string, unknown>>(first.text, first.values)).map(
-    (row): Weighed => ({
-      id: String(row.id),
-      score: Number(row.score),
-      feed: first.apart ? (row.feed as string) : "",
-      at: Number(row.at),
-    }),
+  const step = first.statements.newest(FIRST_WEIGHED);
+  const read = await inPlan(first.plan, (query) =>
+    query<Record<string, unknown>>(step.text, step.values),
   );
-  const ids = settledPage(weighed, first.each, request);
-  if (!ids) return query<Record<string, unknown>>(statements.page.text, statements.page.values);
+  const weighed = read.map((row): Weighed => ({
+    id: String(row.id),
+    score: Number(row.score),
+    feed: step.apart ? (row.feed as string) : "",
+    at: Number(row.at),
+  }));
+  const ids = settledPage(weighed, step.each, request);
+  if (!ids)
+    return inPlan(window.plan, (query) =>
+      query<Record<string, unknown>>(window.statements.page.text, window.statements.page.values),
+    );
   if (ids.length === 0) return [];
-  const rows = await query<Record<string, unknown>>(HEADLINES_OF, [request.publication, ids]);
+  const rows = await inPlan("index", (query) =>
+    query<Record<string, unknown>>(HEADLINES_OF, [request.publication, ids]),
+  );
   const byId = new Map(rows.map((row) => [String(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
