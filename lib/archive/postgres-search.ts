@@ -59,7 +59,11 @@ export async function postgresSearch(
   const statements = searchStatements(request, planned.plan, planned.paired);
   if (!statements) return { hits: [], total: 0 };
   // A walk of few rows is counted whole, as the other plans are.
-  const windowed = planned.plan === "walk" && !countsWhole(planned.rows);
+  const windowed = planned.count === "walk" && !countsWhole(planned.rows);
+  const counted =
+    planned.count === planned.plan
+      ? statements
+      : searchStatements(request, planned.count, planned.paired)!;
   const inPlan: InPlan = (plan, work) =>
     plan === "walk"
       ? lane.transaction(async (inside) => {
@@ -80,9 +84,7 @@ export async function postgresSearch(
       : inPlan(planned.plan, (query) =>
           query<Record<string, unknown>>(statements.page.text, statements.page.values),
         ),
-    inPlan(planned.plan, (query) =>
-      countMatches(query, request, statements.countBetween, windowed),
-    ),
+    inPlan(planned.count, (query) => countMatches(query, request, counted.countBetween, windowed)),
   ]);
   return { hits: hits.map(toHeadline), ...count };
 }
