@@ -222,25 +222,17 @@ export const countsWhole = (rows: number) => rows * WALK_ROW_US <= (COUNT_BUDGET
  * `paired`: every row of the search's dates holds its word pairs, so its phrases are asked
  * through them. `rows`: the publication's feeds' rows, or the archive's before the index of
  * feeds and words gives them (countsWhole). `first`: how to read relevance's first matches
- * weighed (postgres-search.ts, rankedPage); `count`: how to count the matches, up to the
- * count's limit.
+ * weighed (postgres-search.ts, rankedPage).
  */
 export async function planSearch(
   query: Query,
   request: EngineSearch,
   shares = new FeedShares(),
-): Promise<{
-  plan: SearchPlan;
-  first: SearchPlan;
-  count: SearchPlan;
-  paired: boolean;
-  rows: number;
-} | null> {
+): Promise<{ plan: SearchPlan; first: SearchPlan; paired: boolean; rows: number } | null> {
   const words = [
     ...new Set([...planWords(request.query), ...request.query.none.flatMap(atomWords)]),
   ];
-  if (words.length === 0)
-    return { plan: "index", first: "index", count: "index", paired: false, rows: 0 };
+  if (words.length === 0) return { plan: "index", first: "index", paired: false, rows: 0 };
   const { total, uses, stops, pairsFrom, feedIndex, feeds, publicationFeeds } =
     await wordsAsIndexed(query, words, request.publication);
   const read = asPostgresReads(request.query, stops);
@@ -258,15 +250,6 @@ export async function planSearch(
     // window (at a million headlines "weekly"'s first 400 walked in 12 to 70 ms, read through
     // the index of feeds and words in 200 to 220).
     first: searchPlan(read, uses, total, wantedOf(request, true), paired, feedRows),
-    // The count's matches, up to its limit: a walk's within its budget (budgeted-count.ts).
-    count: searchPlan(
-      read,
-      uses,
-      total,
-      Math.ceil((request.countLimit + 1) / FEEDS),
-      paired,
-      feedRows,
-    ),
     paired,
     rows: feedRows === null ? total : FEEDS * feedRows,
   };

@@ -59,11 +59,7 @@ export async function postgresSearch(
   const statements = searchStatements(request, planned.plan, planned.paired);
   if (!statements) return { hits: [], total: 0 };
   // A walk of few rows is counted whole, as the other plans are.
-  const windowed = planned.count === "walk" && !countsWhole(planned.rows);
-  const counted =
-    planned.count === planned.plan
-      ? statements
-      : searchStatements(request, planned.count, planned.paired)!;
+  const windowed = planned.plan === "walk" && !countsWhole(planned.rows);
   const inPlan: InPlan = (plan, work) =>
     plan === "walk"
       ? lane.transaction(async (inside) => {
@@ -84,7 +80,9 @@ export async function postgresSearch(
       : inPlan(planned.plan, (query) =>
           query<Record<string, unknown>>(statements.page.text, statements.page.values),
         ),
-    inPlan(planned.count, (query) => countMatches(query, request, counted.countBetween, windowed)),
+    inPlan(planned.plan, (query) =>
+      countMatches(query, request, statements.countBetween, windowed),
+    ),
   ]);
   return { hits: hits.map(toHeadline), ...count };
 }
