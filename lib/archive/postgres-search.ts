@@ -73,7 +73,10 @@ export async function postgresSearch(
       ? rankedPage(request, inPlan, {
           first: {
             plan: planned.first,
-            statements: searchStatements(request, planned.first, planned.paired)!,
+            statements:
+              planned.first === planned.plan
+                ? statements
+                : searchStatements(request, planned.first, planned.paired)!,
           },
           window,
         })
