@@ -114,7 +114,9 @@ test("a read that cannot answer (another process holds the file) fails at its de
     );
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(1500);
-    expect(held).toBeLessThan(200);
+    // Had the read waited on this thread, it would have held it for all of `took`; what holds
+    // it here is the thread's replacement and the machine's other work (CI's load: 200 ms once).
+    expect(held).toBeLessThan(took / 2);
   });
   const span = await engine.span("riverbend");
   expect(span?.last).toBe(NOW);
