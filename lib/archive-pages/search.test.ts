@@ -1,5 +1,17 @@
-import { readSearchRequest } from "../archive";
-import { resultCountText, searchHref } from "./search";
+import {
+  archiveReachable,
+  ArchiveUnavailableError,
+  readSearchRequest,
+  searchArchive,
+} from "../archive";
+import type { Publication } from "../publication";
+import { resultCountText, runSearch, searchHref } from "./search";
+
+jest.mock("../archive", () => ({
+  ...jest.requireActual("../archive"),
+  archiveReachable: jest.fn(),
+  searchArchive: jest.fn(),
+}));
 
 const SECTIONS = [
   { slug: "local", title: "Local News" },
@@ -57,5 +69,36 @@ describe("resultCountText", () => {
     expect(text(1000)).toBe("1,000 results");
     expect(text(310, false, true)).toBe("About 310 results");
     expect(text(1000, true)).toBe("More than 1,000 results");
+  });
+});
+
+describe("runSearch", () => {
+  const reachable = jest.mocked(archiveReachable);
+  const search = jest.mocked(searchArchive);
+  const publication = { key: "riverbend" } as Publication;
+  beforeEach(() => jest.resetAllMocks());
+
+  it("says unavailable without asking when the archive's health says so", async () => {
+    reachable.mockResolvedValue(false);
+    expect(await runSearch(publication, request({ q: "council" }))).toBe("unavailable");
+    expect(search).not.toHaveBeenCalled();
+  });
+
+  it("says unavailable when the search itself fails past its deadline, the archive healthy", async () => {
+    reachable.mockResolvedValue(true);
+    search.mockRejectedValue(new ArchiveUnavailableError("no answer within 1000 ms"));
+    expect(await runSearch(publication, request({ q: "council" }))).toBe("unavailable");
+  });
+
+  it("lets any other failure through, to the error page", async () => {
+    reachable.mockResolvedValue(true);
+    search.mockRejectedValue(new TypeError("a bug"));
+    await expect(runSearch(publication, request({ q: "council" }))).rejects.toThrow("a bug");
+  });
+
+  it("asks nothing for no words", async () => {
+    reachable.mockResolvedValue(true);
+    expect(await runSearch(publication, request({}))).toBe("empty");
+    expect(search).not.toHaveBeenCalled();
   });
 });
